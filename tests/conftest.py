@@ -1,0 +1,45 @@
+"""Test set-up: Qt offscreen, hub offline, the gpu marker skipping with its reason."""
+
+import os
+import sys
+from pathlib import Path
+
+# Without a display Qt aborts the whole process (uncatchable): force offscreen before anything imports Qt.
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["HF_HUB_OFFLINE"] = "1"
+os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+
+import pytest  # noqa: E402
+
+REPO = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+
+def _has_cuda() -> bool:
+    try:
+        import torch
+    except ImportError:
+        return False
+    return torch.cuda.is_available()
+
+
+def pytest_collection_modifyitems(config, items):
+    if any("gpu" in item.keywords for item in items) and not _has_cuda():
+        skip = pytest.mark.skip(reason="needs a CUDA device; this machine has none (torch.cuda.is_available() is False)")
+        for item in items:
+            if "gpu" in item.keywords:
+                item.add_marker(skip)
+
+
+@pytest.fixture
+def run_cli():
+    """Run the real CLI in a subprocess: returns (exit code, stdout, stderr)."""
+    import subprocess
+
+    def run(*args, cwd=None, env=None, timeout=300):
+        full_env = dict(os.environ, **(env or {}))
+        p = subprocess.run([PYTHON, "-m", "trainsizer", *map(str, args)], capture_output=True, text=True,
+                           cwd=cwd, env=full_env, timeout=timeout)
+        return p.returncode, p.stdout, p.stderr
+
+    return run

@@ -1,0 +1,5 @@
+import sys
+
+from trainsizer.cli import main
+
+sys.exit(main())

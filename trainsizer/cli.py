@@ -1,0 +1,253 @@
+"""The trainsizer command line: every capability of the GUI, headless.
+
+Exit codes (DESIGN.md): 0 success / accepted; 1 ran, verdict negative; 2 invalid input;
+3 internal or worker failure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from trainsizer import __version__
+
+EXIT_OK, EXIT_NEGATIVE, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
+
+# Subcommands whose capability has landed; the others answer "not yet available" (exit 3).
+AVAILABLE = {"spec", "presets", "devices", "gui"}
+
+
+class InputError(Exception):
+    """Bad input found at the edge (a file, a flag); printed as is, exit 2."""
+
+
+def _err(msg: str) -> None:
+    print(f"trainsizer: {msg}", file=sys.stderr)
+
+
+def _print_json(data) -> None:
+    print(json.dumps(data, indent=2, default=str))
+
+
+# -- spec --------------------------------------------------------------------------------------
+def _load_spec(path: str):
+    from trainsizer.spec import load
+
+    spec = load(path)
+    if spec.model.trust_remote_code:
+        _err("warning: model.trust_remote_code is on: code shipped with the model will run on this machine")
+    return spec
+
+
+def _targets(devices: str | None):
+    from trainsizer.hardware import hypothetical_targets, inventory
+
+    if devices:
+        try:
+            return hypothetical_targets(devices)
+        except ValueError as e:
+            raise InputError(f"--devices: {e}") from None
+    return inventory().targets()
+
+
+def cmd_spec_new(args) -> int:
+    from trainsizer.spec import RunSpec, from_dict
+
+    data = RunSpec().to_dict()
+    data["model"] = {"preset": args.preset}
+    spec = from_dict(data)
+    from trainsizer.spec.sources import resolve_model
+
+    resolve_model(spec.model)  # unknown preset -> SpecError naming model.preset
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise InputError(f"{out}: exists; use --force to overwrite")
+    spec.save(out)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def cmd_spec_validate(args) -> int:
+    from trainsizer.spec import SpecError
+    from trainsizer.spec.checks import environment_issues
+    from trainsizer.spec.sources import model_issues
+
+    spec = _load_spec(args.file)
+    targets = _targets(args.devices)
+    issues = model_issues(spec) + environment_issues(spec, targets)
+    if issues:
+        raise SpecError(issues)
+    where = args.devices or "this machine"
+    print(f"{args.file}: valid (checked against {where})")
+    return EXIT_OK
+
+
+def cmd_spec_fields(args) -> int:
+    import dataclasses
+
+    from trainsizer.spec import SECTIONS
+
+    rows = []
+    for name, cls in SECTIONS.items():
+        if args.section and name != args.section:
+            continue
+        for f in dataclasses.fields(cls):
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+            rows.append({"field": f"{name}.{f.name}", "default": default, "help": f.metadata.get("help", ""),
+                         "choices": list(f.metadata.get("choices") or [])})
+    if args.section and not rows:
+        from trainsizer.spec.errors import did_you_mean
+
+        raise InputError(f"unknown section {args.section!r}{did_you_mean(args.section, SECTIONS)}")
+    if args.json:
+        _print_json(rows)
+    else:
+        for r in rows:
+            print(f"{r['field']:32s} {json.dumps(r['default']):28s} {r['help']}")
+    return EXIT_OK
+
+
+# -- presets and devices ------------------------------------------------------------------------
+def cmd_presets(args) -> int:
+    from trainsizer.presets import list_presets
+    from trainsizer.textfmt import fmt_count, table
+
+    presets = list_presets()
+    if args.json:
+        _print_json([p.summary() for p in presets])
+        return EXIT_OK
+    rows = [[p.name, p.family, fmt_count(p.published_params), str(p.summary()["layers"]), p.description] for p in presets]
+    print(table(rows, ["preset", "family", "params", "layers", "description"]))
+    return EXIT_OK
+
+
+def cmd_devices(args) -> int:
+    from trainsizer.hardware import ACCELERATORS, inventory
+    from trainsizer.textfmt import fmt_bytes, fmt_value, table
+
+    if args.known:
+        if args.json:
+            _print_json([{"key": a.key, "name": a.name, "memory_total": a.memory_total, "tflops": a.tflops,
+                          "compute_capability": list(a.compute_capability), "interconnect": a.interconnect}
+                         for a in ACCELERATORS.values()])
+            return EXIT_OK
+        rows = [[a.key, a.name, fmt_bytes(a.memory_total), f"{a.tflops['bf16']:g}", f"{a.tflops['fp32']:g}", a.interconnect]
+                for a in ACCELERATORS.values()]
+        print(table(rows, ["key", "name", "memory", "bf16 TFLOP/s", "fp32 TFLOP/s", "interconnect"]))
+        return EXIT_OK
+    inv = inventory()
+    if args.json:
+        _print_json(inv.to_dict())
+        return EXIT_OK
+    h, v = inv.host, inv.versions
+    if inv.gpus:
+        print(f"NVIDIA driver {fmt_value(inv.nvml.driver_version)}, CUDA driver {fmt_value(inv.nvml.cuda_driver_version)}")
+        rows = [[f"cuda:{g.index}", g.name, fmt_bytes(g.memory_total), fmt_bytes(g.memory_free), fmt_value(g.compute_capability),
+                 f"gen {fmt_value(g.pcie_generation)} x{fmt_value(g.pcie_width)}", fmt_value(g.nvlink_active), fmt_value(g.mig_mode),
+                 fmt_value(g.uuid)] for g in inv.gpus]
+        print(table(rows, ["device", "name", "total", "free", "cc", "PCIe", "NVLinks", "MIG", "UUID"]))
+        for pair, level in inv.nvml.topology.items():
+            print(f"  topology {pair}: {level}")
+    else:
+        print(f"GPUs: none ({inv.nvml.status.replace('_', ' ')}: {inv.nvml.message})")
+    print(f"CPU: {fmt_value(h['cpu_model'])}, {fmt_value(h['cpu_cores_physical'])} cores / {fmt_value(h['cpu_cores_logical'])} threads")
+    print(f"RAM: {fmt_bytes(h['ram_total'])} total, {fmt_bytes(h['ram_available'])} available; "
+          f"swap {fmt_bytes(h['swap_total'])} ({fmt_bytes(h['swap_used'])} used)")
+    print(f"Disk: {fmt_bytes(h['disk_free'])} free of {fmt_bytes(h['disk_total'])} at {h['disk_path']}")
+    print("Software: " + ", ".join(f"{k} {fmt_value(val)}" for k, val in v.items()))
+    return EXIT_OK
+
+
+def cmd_not_yet(args) -> int:
+    _err(f"'{args.command}' is not yet available in trainsizer {__version__}")
+    return EXIT_INTERNAL
+
+
+def cmd_gui(args) -> int:
+    try:
+        from trainsizer.gui.app import run_gui  # noqa: F401  (the GUI issue provides it)
+    except ImportError:
+        args.parser.print_help()
+        return EXIT_OK
+    return run_gui()
+
+
+# -- parser -------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="trainsizer", description="Prove that a machine can train a model.")
+    p.add_argument("--version", action="version", version=f"trainsizer {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sp = sub.add_parser("spec", help="write, validate and describe run specifications")
+    ssub = sp.add_subparsers(dest="spec_command", metavar="ACTION", required=True)
+    n = ssub.add_parser("new", help="write a spec with defaults for a preset")
+    n.add_argument("--preset", default="tiny-llama")
+    n.add_argument("-o", "--output", required=True, help="file to write (.toml or .json)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.set_defaults(func=cmd_spec_new)
+    v = ssub.add_parser("validate", help="check a spec, its model and the target's devices")
+    v.add_argument("file")
+    v.add_argument("--devices", help="check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)")
+    v.set_defaults(func=cmd_spec_validate)
+    f = ssub.add_parser("fields", help="every field with its default and description")
+    f.add_argument("section", nargs="?")
+    f.add_argument("--json", action="store_true")
+    f.set_defaults(func=cmd_spec_fields)
+
+    pr = sub.add_parser("presets", help="list the built-in model presets")
+    pr.add_argument("--json", action="store_true")
+    pr.set_defaults(func=cmd_presets)
+
+    d = sub.add_parser("devices", help="this machine's GPUs, CPU, RAM, disk and software")
+    d.add_argument("--json", action="store_true")
+    d.add_argument("--known", action="store_true", help="list the accelerators known for planning instead")
+    d.set_defaults(func=cmd_devices)
+
+    for name, helptext in (("estimate", "predict the working set per device"),
+                           ("measure", "measure real training steps in a worker"),
+                           ("check", "the full acceptance check"),
+                           ("report", "export the acceptance report"),
+                           ("request", "draft a hardware-selection request")):
+        c = sub.add_parser(name, help=helptext)
+        c.add_argument("args", nargs=argparse.REMAINDER)
+        c.set_defaults(func=cmd_not_yet)
+
+    g = sub.add_parser("gui", help="open the desktop application (the default)")
+    g.set_defaults(func=cmd_gui)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    from trainsizer.spec import SpecError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        args.func, args.command = cmd_gui, "gui"
+    args.parser = parser
+    try:
+        return args.func(args)
+    except SpecError as e:
+        for issue in e.issues:
+            _err(str(issue))
+        return EXIT_INVALID
+    except InputError as e:
+        _err(str(e))
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as e:  # an internal failure: one line, the traceback only on request
+        if os.environ.get("TRAINSIZER_DEBUG"):
+            raise
+        _err(f"internal error: {type(e).__name__}: {e} (set TRAINSIZER_DEBUG=1 for the traceback)")
+        return EXIT_INTERNAL
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,40 @@
+"""`make run` without a display: the headless path on the embedded default (tiny-llama, builtin data, CPU).
+
+It runs whatever stages exist in this version — today: write and validate the spec, inventory the
+machine and estimate the working set — and says where the results are. `trainsizer check` takes over
+this role once the full acceptance check lands (issue 5).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    from trainsizer import cli
+    from trainsizer.spec import RunSpec
+
+    run_dir = Path(argv[0] if argv else "runs/default")
+    run_dir.mkdir(parents=True, exist_ok=True)
+    spec_path = run_dir / "spec.toml"
+    RunSpec().save(spec_path)
+    print(f"spec: {spec_path}")
+    stages = [("validate", ["spec", "validate", str(spec_path)]), ("devices", ["devices"])]
+    if "estimate" in cli.AVAILABLE:
+        stages.append(("estimate", ["estimate", str(spec_path), "--json-out", str(run_dir / "estimate.json")]))
+    if "check" in cli.AVAILABLE:
+        stages = [("check", ["check", str(spec_path), "--out", str(run_dir)])]
+    for name, args in stages:
+        print(f"\n== {name} ==", flush=True)
+        rc = cli.main(args)
+        if rc not in (cli.EXIT_OK, cli.EXIT_NEGATIVE):
+            print(f"stage {name} failed with exit code {rc}", file=sys.stderr)
+            return rc
+    print(f"\nresults are in {run_dir.resolve()}: " + json.dumps(sorted(p.name for p in run_dir.iterdir())))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

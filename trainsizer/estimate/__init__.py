@@ -1,0 +1,1 @@
+"""Estimator: parameter statistics, analytic and traced working set, time and fit (torch imported lazily)."""

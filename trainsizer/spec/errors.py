@@ -1,0 +1,45 @@
+"""Spec problems: every one names its field path and the offending value; all are reported at once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+_SECTION_NAMES = ("model", "method", "precision", "optimizer", "batch", "parallel", "data", "quality",
+                  "measure", "checkpoint", "engine")
+
+
+@dataclass(frozen=True)
+class SpecIssue:
+    """One problem in a run specification.
+
+    ``path`` is the dotted field path (``batch.seq_len``) or a file name; ``code`` is a stable
+    machine-readable identifier (``unknown_key``, ``type``, ``choice``, ``range``, ``conflict``, ...)
+    that front ends may translate; ``message`` is the English text.
+    """
+
+    path: str
+    code: str
+    message: str
+
+    def __str__(self) -> str:
+        section, _, key = self.path.partition(".")
+        if self.code in ("file", "syntax") and section not in _SECTION_NAMES:  # a file, not a field
+            return f"{self.path}: {self.message}"
+        where = f"[{section}] {key}" if key else self.path
+        return f"{where}: {self.message}"
+
+
+class SpecError(ValueError):
+    """Raised with every problem found, never only the first."""
+
+    def __init__(self, issues: list[SpecIssue]):
+        self.issues = list(issues)
+        super().__init__("\n".join(str(i) for i in self.issues))
+
+
+def did_you_mean(word: str, candidates) -> str:
+    import difflib
+
+    close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
+    return f"; did you mean {close[0]}?" if close else ""

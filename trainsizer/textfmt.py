@@ -1,0 +1,55 @@
+"""Formatting at the edges: bytes become GiB with the unit only here."""
+
+from __future__ import annotations
+
+GiB = 1 << 30
+MiB = 1 << 20
+
+NOT_AVAILABLE = "not available"
+
+
+def fmt_bytes(n: int | float | None, unit: str | None = None) -> str:
+    if n is None:
+        return NOT_AVAILABLE
+    if unit is None:
+        unit = "GiB" if abs(n) >= GiB else "MiB" if abs(n) >= MiB else "KiB" if abs(n) >= 1024 else "B"
+    div = {"GiB": GiB, "MiB": MiB, "KiB": 1024, "B": 1}[unit]
+    return f"{n / div:.1f} {unit}" if unit != "B" else f"{int(n)} B"
+
+
+def fmt_count(n: int | None) -> str:
+    if n is None:
+        return NOT_AVAILABLE
+    for div, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if abs(n) >= div:
+            return f"{n / div:.2f} {suffix}"
+    return str(n)
+
+
+def fmt_value(v) -> str:
+    if v is None:
+        return NOT_AVAILABLE
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    if isinstance(v, tuple | list):
+        return ".".join(str(x) for x in v)
+    return str(v)
+
+
+def table(rows: list[list[str]], header: list[str] | None = None) -> str:
+    all_rows = ([header] if header else []) + rows
+    if not all_rows:
+        return ""
+    widths = [max(len(str(r[i])) for r in all_rows) for i in range(len(all_rows[0]))]
+    lines = []
+    for j, r in enumerate(all_rows):
+        cells = [str(c).rjust(w) if _numeric(c) else str(c).ljust(w) for c, w in zip(r, widths, strict=True)]
+        lines.append("  ".join(cells).rstrip())
+        if header and j == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def _numeric(cell) -> bool:
+    s = str(cell).split(" ")[0].replace(",", "").replace("%", "").lstrip("+-")
+    return s.replace(".", "", 1).isdigit()
