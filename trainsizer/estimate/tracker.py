@@ -1,0 +1,137 @@
+"""Exact tensor accounting of a training step: live storage bytes at every operation.
+
+Runs on any device — real CPU tensors (the ground truth of a CPU measurement) or meta tensors (the
+traced dry run). Storages are counted once (deduplicated by storage identity; on meta data_ptr is 0,
+so ``untyped_storage()._cdata`` is the key) and released through a weakref on the storage, which torch
+keeps alive exactly as long as the C++ storage (PyObject preservation). The same idea as torch's
+``torch.distributed._tools.mem_tracker.MemTracker``, kept small and under our control.
+"""
+
+from __future__ import annotations
+
+import weakref
+from dataclasses import dataclass, field
+
+import torch
+from torch.utils._python_dispatch import TorchDispatchMode
+from torch.utils._pytree import tree_flatten
+
+
+def storage_key(t: torch.Tensor) -> int:
+    return t.untyped_storage()._cdata
+
+
+def storage_bytes(tensors) -> int:
+    """Bytes of the distinct storages behind ``tensors``."""
+    seen: dict[int, int] = {}
+    for t in tensors:
+        if isinstance(t, torch.Tensor):
+            st = t.untyped_storage()
+            seen[st._cdata] = st.nbytes()
+    return sum(seen.values())
+
+
+@dataclass
+class PhaseStats:
+    name: str
+    start_bytes: int = 0
+    peak_bytes: int = 0
+    end_bytes: int = 0
+
+
+@dataclass
+class LiveTracker(TorchDispatchMode):
+    """Counts live bytes of every storage created by an operation (plus those registered up front)."""
+
+    live: dict[int, int] = field(default_factory=dict)
+    current: int = 0
+    peak: int = 0
+    phases: list[PhaseStats] = field(default_factory=list)
+    timeline: list[tuple[str, int]] = field(default_factory=list)  # (phase, live bytes) per op, if keep_timeline
+    keep_timeline: bool = False
+
+    def __post_init__(self):
+        super().__init__()
+        self._refs: dict[int, weakref.ref] = {}
+
+    # -- registration ---------------------------------------------------------------------------
+    def track(self, t: torch.Tensor) -> None:
+        st = t.untyped_storage()
+        key = st._cdata
+        if key in self.live:
+            return
+        nbytes = st.nbytes()
+        self.live[key] = nbytes
+        self.current += nbytes
+        self._refs[key] = weakref.ref(st, lambda _r, k=key: self._release(k))
+        self._note()
+
+    def track_all(self, tensors) -> None:
+        for t in tensors:
+            if isinstance(t, torch.Tensor):
+                self.track(t)
+
+    def _release(self, key: int) -> None:
+        nbytes = self.live.pop(key, 0)
+        self._refs.pop(key, None)
+        self.current -= nbytes
+
+    def _note(self) -> None:
+        if self.current > self.peak:
+            self.peak = self.current
+        if self.phases and self.current > self.phases[-1].peak_bytes:
+            self.phases[-1].peak_bytes = self.current
+
+    # -- phases -----------------------------------------------------------------------------------
+    def phase(self, name: str) -> None:
+        if self.phases:
+            self.phases[-1].end_bytes = self.current
+        self.phases.append(PhaseStats(name, self.current, self.current, self.current))
+
+    def finish(self) -> None:
+        if self.phases:
+            self.phases[-1].end_bytes = self.current
+
+    def phase_peaks(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for p in self.phases:
+            out[p.name] = max(out.get(p.name, 0), p.peak_bytes)
+        return out
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        out = func(*args, **(kwargs or {}))
+        flat, _ = tree_flatten(out)
+        for t in flat:
+            if isinstance(t, torch.Tensor):
+                self.track(t)
+        if self.keep_timeline:
+            self.timeline.append((self.phases[-1].name if self.phases else "", self.current))
+        return out
+
+
+class SavedTensorRecorder:
+    """saved_tensors_hooks that record the distinct storages autograd saves for backward.
+
+    Parameter storages are left out (views such as ``weight.t()`` are packed too, but they are weights).
+    """
+
+    def __init__(self, exclude: set[int] | None = None):
+        self.exclude = exclude or set()
+        self.saved: dict[int, int] = {}
+
+    def pack(self, t: torch.Tensor):
+        st = t.untyped_storage()
+        if st._cdata not in self.exclude:
+            self.saved.setdefault(st._cdata, st.nbytes())
+        return t
+
+    @staticmethod
+    def unpack(t):
+        return t
+
+    def hooks(self):
+        return torch.autograd.graph.saved_tensors_hooks(self.pack, self.unpack)
+
+    @property
+    def total(self) -> int:
+        return sum(self.saved.values())
