@@ -1,0 +1,102 @@
+"""Exact accounting of real training steps: on the CPU (ground truth) or on fake tensors (the dry run).
+
+Two optimizer steps run (the second is the steady state: optimizer states exist while activations are
+alive), each phase — forward, backward, optimizer — tracked by LiveTracker at every operation, the
+storages saved for backward recorded by SavedTensorRecorder. Item keys are those of DESIGN.md.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass, field
+from typing import Any
+
+import torch
+
+from trainsizer.estimate.build import (
+    autocast_context, build_model, build_optimizer, model_config, needs_grad_scaler, trainable_parameters,
+)
+from trainsizer.estimate.tracker import LiveTracker, SavedTensorRecorder, storage_bytes
+
+PHASES = ("forward", "backward", "optimizer")
+
+
+@dataclass
+class StepAccount:
+    items: dict[str, int]
+    phase_peaks: dict[str, int]
+    peak: int
+    peak_phase: str
+    device: str
+    timeline: list[tuple[str, int]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"items": self.items, "phase_peaks": self.phase_peaks, "peak": self.peak,
+                "peak_phase": self.peak_phase, "device": self.device, "notes": self.notes}
+
+
+def _optimizer_state_tensors(opt) -> list[torch.Tensor]:
+    return [v for st in opt.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
+
+
+def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: bool = False, config=None) -> StepAccount:
+    """Run ``steps`` optimizer steps of ``spec`` on the CPU (or on fake CPU tensors) and account every byte."""
+    torch.manual_seed(spec.measure.seed)
+    if config is None:
+        _, config = model_config(spec)
+    vocab = config.vocab_size
+    fake_mode = contextlib.nullcontext()
+    if fake:
+        from torch._subclasses.fake_tensor import FakeTensorMode
+
+        fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
+    model = build_model(spec, device="cpu", config=config, load_weights=not fake, base_context=fake_mode)
+    with fake_mode:
+        params = trainable_parameters(model)
+        opt = build_optimizer(spec, params)
+        scaler = torch.amp.GradScaler("cpu") if needs_grad_scaler(spec) else None
+        b, s = spec.batch.micro_batch, spec.batch.seq_len
+        batches = [torch.randint(0, vocab, (b, s)) for _ in range(spec.batch.grad_accum)]
+        tracker = LiveTracker(keep_timeline=keep_timeline)
+        all_params = list(model.parameters())
+        tracker.track_all(all_params)
+        tracker.track_all(model.buffers())
+        tracker.track_all(batches)
+        param_keys = {p.untyped_storage()._cdata for p in all_params}
+        items: dict[str, int] = {}
+        with tracker:
+            for _ in range(steps):
+                recorder = SavedTensorRecorder(exclude=param_keys)
+                for ids in batches:
+                    tracker.phase("forward")
+                    with recorder.hooks(), autocast_context(spec, "cpu"):
+                        out = model(input_ids=ids, labels=ids)
+                    loss = out.loss / spec.batch.grad_accum
+                    logits_live = storage_bytes([out.logits])
+                    tracker.phase("backward")
+                    (scaler.scale(loss) if scaler else loss).backward()
+                    del out, loss
+                grads = storage_bytes([p.grad for p in params if p.grad is not None])
+                tracker.phase("optimizer")
+                if scaler:
+                    scaler.step(opt)
+                    scaler.update()
+                else:
+                    opt.step()
+                opt.zero_grad(set_to_none=True)
+            tracker.finish()
+        saved_logits = sum(n for k, n in recorder.saved.items() if n >= b * s * vocab * 2)
+        items["weights"] = storage_bytes(all_params)
+        items["gradients"] = grads
+        items["optimizer_states"] = storage_bytes(_optimizer_state_tensors(opt))
+        items["master_weights"] = 0
+        items["activations"] = recorder.total - saved_logits
+        items["logits_and_loss"] = saved_logits + logits_live
+        items["buffers"] = storage_bytes(model.buffers())
+        if scaler is not None:
+            items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
+    peaks = tracker.phase_peaks()
+    peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
+    return StepAccount(items, peaks, tracker.peak, peak_phase, "fake-cpu" if fake else "cpu",
+                       tracker.timeline)
