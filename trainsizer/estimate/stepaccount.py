@@ -30,6 +30,9 @@ class StepAccount:
     device: str
     timeline: list[tuple[str, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    attention_calls: list[dict[str, Any]] = field(default_factory=list)  # SDPA kernels seen in forward
+    saved: list[tuple[tuple[int, ...], int]] = field(default_factory=list)  # (shape, bytes) saved for backward
+    steps: int = 1
 
     def to_dict(self) -> dict[str, Any]:
         return {"items": self.items, "phase_peaks": self.phase_peaks, "peak": self.peak,
@@ -58,13 +61,14 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
         scaler = torch.amp.GradScaler("cpu") if needs_grad_scaler(spec) else None
         b, s = spec.batch.micro_batch, spec.batch.seq_len
         batches = [torch.randint(0, vocab, (b, s)) for _ in range(spec.batch.grad_accum)]
-        tracker = LiveTracker(keep_timeline=keep_timeline)
+        tracker = LiveTracker(keep_timeline=keep_timeline, watch_attention=True)
         all_params = list(model.parameters())
         tracker.track_all(all_params)
         tracker.track_all(model.buffers())
         tracker.track_all(batches)
         param_keys = {p.untyped_storage()._cdata for p in all_params}
         items: dict[str, int] = {}
+        untraced_optimizer = False
         with tracker:
             for _ in range(steps):
                 recorder = SavedTensorRecorder(exclude=param_keys)
@@ -79,11 +83,16 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
                     del out, loss
                 grads = storage_bytes([p.grad for p in params if p.grad is not None])
                 tracker.phase("optimizer")
-                if scaler:
-                    scaler.step(opt)
-                    scaler.update()
-                else:
-                    opt.step()
+                try:
+                    if scaler:
+                        scaler.step(opt)
+                        scaler.update()
+                    else:
+                        opt.step()
+                except Exception as e:  # a data-dependent optimizer (Adafactor's .item()) on fake tensors
+                    if not fake or "DataDependent" not in type(e).__name__:
+                        raise
+                    untraced_optimizer = True
                 opt.zero_grad(set_to_none=True)
             tracker.finish()
         saved_logits = sum(n for k, n in recorder.saved.items() if n >= b * s * vocab * 2)
@@ -98,5 +107,9 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
             items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
     peaks = tracker.phase_peaks()
     peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
+    notes = ["the optimizer step reads tensor values and was not traced"] if untraced_optimizer else []
+    if untraced_optimizer:
+        peaks.pop("optimizer", None)
     return StepAccount(items, peaks, tracker.peak, peak_phase, "fake-cpu" if fake else "cpu",
-                       tracker.timeline)
+                       tracker.timeline, notes, [c for c in tracker.attention_calls if c["phase"] == "forward"],
+                       [(recorder.shapes[k], n) for k, n in recorder.saved.items()], steps)

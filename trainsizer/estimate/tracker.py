@@ -49,6 +49,8 @@ class LiveTracker(TorchDispatchMode):
     phases: list[PhaseStats] = field(default_factory=list)
     timeline: list[tuple[str, int]] = field(default_factory=list)  # (phase, live bytes) per op, if keep_timeline
     keep_timeline: bool = False
+    watch_attention: bool = False
+    attention_calls: list[dict] = field(default_factory=list)
 
     def __post_init__(self):
         super().__init__()
@@ -99,6 +101,8 @@ class LiveTracker(TorchDispatchMode):
         return out
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        if self.watch_attention and "scaled_dot_product" in func.__name__ and "backward" not in func.__name__:
+            self._note_attention(func, args, kwargs or {})
         out = func(*args, **(kwargs or {}))
         flat, _ = tree_flatten(out)
         for t in flat:
@@ -107,6 +111,18 @@ class LiveTracker(TorchDispatchMode):
         if self.keep_timeline:
             self.timeline.append((self.phases[-1].name if self.phases else "", self.current))
         return out
+
+
+    def _note_attention(self, func, args, kwargs) -> None:
+        q, k, v = args[:3]
+        mask = kwargs.get("attn_mask", args[3] if len(args) > 3 and isinstance(args[3], torch.Tensor) else None)
+        self.attention_calls.append({
+            "op": func.__name__, "phase": self.phases[-1].name if self.phases else "",
+            "q_heads": q.shape[1], "kv_heads": k.shape[1], "kv_bytes": k.untyped_storage().nbytes() + v.untyped_storage().nbytes(),
+            "kv_storages": (storage_key(k), storage_key(v)),
+            "mask_bytes": mask.untyped_storage().nbytes() if isinstance(mask, torch.Tensor) else 0,
+            "mask_storage": storage_key(mask) if isinstance(mask, torch.Tensor) else None,
+        })
 
 
 class SavedTensorRecorder:
@@ -118,11 +134,13 @@ class SavedTensorRecorder:
     def __init__(self, exclude: set[int] | None = None):
         self.exclude = exclude or set()
         self.saved: dict[int, int] = {}
+        self.shapes: dict[int, tuple[int, ...]] = {}
 
     def pack(self, t: torch.Tensor):
         st = t.untyped_storage()
-        if st._cdata not in self.exclude:
-            self.saved.setdefault(st._cdata, st.nbytes())
+        if st._cdata not in self.exclude and st._cdata not in self.saved:
+            self.saved[st._cdata] = st.nbytes()
+            self.shapes[st._cdata] = tuple(t.shape)
         return t
 
     @staticmethod

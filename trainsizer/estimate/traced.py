@@ -1,0 +1,106 @@
+"""The traced estimate ("dry run"): the real model's forward, backward and optimizer step on fake tensors
+(FakeTensorMode: shapes and dtypes, no memory), every live storage counted at every operation.
+
+The trace runs the CPU kernels. Known differences to the real run are corrected and reported:
+- transformers materialises the causal mask when it sees fake tensors (it treats them as tracing), where
+  the real run passes is_causal=True to SDPA and saves no mask;
+- for the same reason it repeats k and v to every query head (repeat_kv) instead of using SDPA's grouped
+  query attention, so k and v are saved at the full head count.
+Configurations that cannot run on fake tensors (QLoRA and 8-bit optimizers: bitsandbytes kernels) fall
+back to the analytic estimate, which says so.
+"""
+
+from __future__ import annotations
+
+import time
+
+from trainsizer.estimate.analytic import ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate
+from trainsizer.estimate.working_set import _round_blocks, estimate as analytic_estimate
+
+UNTRACEABLE = {("method", "qlora"): "qlora uses bitsandbytes 4-bit kernels",
+               ("optimizer", "adamw-8bit"): "8-bit AdamW uses bitsandbytes kernels"}
+
+
+def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
+    from trainsizer.estimate.build import model_config
+    from trainsizer.estimate.stepaccount import account_step
+
+    base = analytic_estimate(spec, targets, host_ram=host_ram)
+    reason = _untraceable(spec)
+    if reason:
+        base.notes.append(f"not traced ({reason}): the analytic estimate is shown")
+        return base
+    _, config = model_config(spec)
+    t0 = time.perf_counter()
+    acct = account_step(spec, fake=True, config=config)
+    seconds = time.perf_counter() - t0
+    corrections, saved_less = _corrections(acct, base.stats, spec)
+    items = dict(acct.items)
+    items["activations"] -= saved_less
+    phases = dict(acct.phase_peaks)
+    for phase in ("forward", "backward"):
+        if phase in phases:
+            phases[phase] -= saved_less
+    phases.setdefault("optimizer", base.devices[0].phases["optimizer"])
+    notes = list(base.notes) + list(acct.notes) + [f"traced on fake tensors in {seconds:.1f} s"]
+    notes += [f"correction: {c}" for c in corrections]
+    world = base.world_size
+    if world > 1:
+        notes.append("traced as one process; the sharding of model states is applied as in the analytic estimate")
+        shard = base.devices[0].items
+        for key in ("weights", "gradients", "optimizer_states", "comm_buffers"):
+            delta = shard[key] - items.get(key, 0)
+            items[key] = shard[key]
+            for phase in phases:
+                phases[phase] += delta if key != "gradients" or phase != "forward" else 0
+    devices = []
+    for d in base.devices:
+        on_cuda = d.device != "cpu"
+        peak_phase = max(phases, key=phases.get)
+        allocated = phases[peak_phase]
+        out = {k: items.get(k, 0) for k in ("weights", "gradients", "optimizer_states", "master_weights",
+                                             "activations", "logits_and_loss", "comm_buffers")}
+        out["cuda_context"] = CUDA_CONTEXT_BYTES if on_cuda else 0
+        out["allocator_overhead"] = _round_blocks(int(allocated * ALLOCATOR_FRACTION)) if on_cuda else 0
+        out["other"] = max(0, phases.get("optimizer", 0) - out["weights"] - out["gradients"] - out["optimizer_states"])
+        devices.append(DeviceEstimate(d.device, out, dict(phases), allocated + out["cuda_context"] + out["allocator_overhead"],
+                                      peak_phase, d.capacity))
+    host = dict(base.host)
+    if devices and devices[0].device == "cpu":
+        host["device_working_set"] = sum(d.peak for d in devices)
+        host["peak"] = sum(v for k, v in host.items() if k != "peak")
+    est = Estimate(devices, host, base.stats, base.trainable_params, world, notes, kind="traced")
+    est.timeline = acct.timeline
+    return est
+
+
+def _untraceable(spec) -> str | None:
+    for (section, value), reason in UNTRACEABLE.items():
+        field = "kind" if section == "method" else "name"
+        if getattr(getattr(spec, section), field) == value:
+            return reason
+    return None
+
+
+def _corrections(acct, stats, spec) -> tuple[list[str], int]:
+    """Bytes the trace saved for backward that the real run does not (see the module docstring)."""
+    notes, less = [], 0
+    b, s = spec.batch.micro_batch, spec.batch.seq_len
+    flash = any(c["mask_storage"] is not None for c in acct.attention_calls)
+    if flash and spec.model.attn_implementation == "sdpa":
+        masks = [n for shape, n in acct.saved if len(shape) == 4 and shape[1] == 1 and shape[-2:] == (s, s)]
+        if masks:
+            less += sum(masks)
+            notes.append(f"{len(masks)} materialised causal masks removed ({sum(masks)} bytes): the real SDPA call "
+                         "is causal without a mask")
+    if stats.kv_heads < stats.heads and acct.attention_calls:
+        calls = len(acct.attention_calls) // max(1, acct.steps)  # SDPA calls in one forward
+        full = [n for shape, n in acct.saved if shape == (b, stats.heads, s, stats.head_dim)]
+        # the real run saves q and the output at every head, k and v at kv_heads; the trace saved k, v at all
+        kv_full = sorted(full)[: max(0, len(full) - 2 * calls)]
+        repeated = int(sum(kv_full) * (1 - stats.kv_heads / stats.heads))
+        if repeated:
+            less += repeated
+            notes.append(f"k and v repeated to {stats.heads} heads counted at {stats.kv_heads} ({repeated} bytes): "
+                         "the real run uses grouped-query SDPA")
+    return notes, less
