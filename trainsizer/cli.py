@@ -17,7 +17,7 @@ from trainsizer import __version__
 EXIT_OK, EXIT_NEGATIVE, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 # Subcommands whose capability has landed; the others answer "not yet available" (exit 3).
-AVAILABLE = {"spec", "presets", "devices", "gui"}
+AVAILABLE = {"spec", "presets", "devices", "gui", "estimate"}
 
 
 class InputError(Exception):
@@ -161,6 +161,21 @@ def cmd_devices(args) -> int:
     return EXIT_OK
 
 
+def cmd_estimate(args) -> int:
+    from trainsizer.estimate import run_estimate
+    from trainsizer.estimate_view import render_estimate
+
+    spec = _load_spec(args.spec)
+    data = run_estimate(spec, devices=args.devices, traced=args.traced)
+    if args.output:
+        Path(args.output).write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
+    if args.json:
+        _print_json(data)
+    else:
+        print(render_estimate(spec, data))
+    return EXIT_NEGATIVE if data["fits"] is False or data["host_fits"] is False else EXIT_OK
+
+
 def cmd_not_yet(args) -> int:
     _err(f"'{args.command}' is not yet available in trainsizer {__version__}")
     return EXIT_INTERNAL
@@ -206,8 +221,15 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--known", action="store_true", help="list the accelerators known for planning instead")
     d.set_defaults(func=cmd_devices)
 
-    for name, helptext in (("estimate", "predict the working set per device"),
-                           ("measure", "measure real training steps in a worker"),
+    e = sub.add_parser("estimate", help="predict the working set per device, whether it fits, and what to change")
+    e.add_argument("spec", help="run specification (.toml or .json)")
+    e.add_argument("--devices", help="hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)")
+    e.add_argument("--traced", action="store_true", help="trace the real model on fake tensors (exact; seconds)")
+    e.add_argument("--json", action="store_true", help="print the result as JSON")
+    e.add_argument("-o", "--output", help="also write the JSON result to this file")
+    e.set_defaults(func=cmd_estimate)
+
+    for name, helptext in (("measure", "measure real training steps in a worker"),
                            ("check", "the full acceptance check"),
                            ("report", "export the acceptance report"),
                            ("request", "draft a hardware-selection request")):

@@ -23,7 +23,7 @@ def main(argv: list[str]) -> int:
     print(f"spec: {spec_path}")
     stages = [("validate", ["spec", "validate", str(spec_path)]), ("devices", ["devices"])]
     if "estimate" in cli.AVAILABLE:
-        stages.append(("estimate", ["estimate", str(spec_path), "--json-out", str(run_dir / "estimate.json")]))
+        stages.append(("estimate", ["estimate", str(spec_path), "-o", str(run_dir / "estimate.json")]))
     if "check" in cli.AVAILABLE:
         stages = [("check", ["check", str(spec_path), "--out", str(run_dir)])]
     for name, args in stages:

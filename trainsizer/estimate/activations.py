@@ -18,7 +18,9 @@ GATED_MLP = {"llama", "mistral", "qwen2", "qwen3", "mixtral", "phi3", "olmo2", "
 QK_NORM = {"qwen3", "olmo2", "qwen3_moe"}
 GELU_COMPOSITE = {"gpt2", "phi"}  # NewGELU written as python ops: saves x, tanh, 0.5x, 1+tanh
 PARALLEL_RESIDUAL = {"gpt_neox", "phi"}  # attention and MLP read the same normalised input
-OPROJ_INPUT_COPY = {"gpt_neox", "gpt2"}  # the attention output is copied before the output projection
+OPROJ_INPUT_COPY = {"gpt_neox", "gpt2", "phi3"}  # the attention output is copied before the output projection
+# Fused q/k/v projection whose v is a view of the fused output: SDPA saves v, which keeps the whole output alive.
+FUSED_QKV_V_VIEW = {"gpt_neox", "phi3"}
 KNOWN = GATED_MLP | GELU_COMPOSITE | PARALLEL_RESIDUAL | {"starcoder2"}
 
 
@@ -170,6 +172,8 @@ def _attention_bytes(stats, prec: Precision, s: int, attention: str, attn_dropou
         total += c * (2 * qd + 2 * kvd) + 4 * heads
     if stats.model_type in OPROJ_INPUT_COPY:
         total += c * qd
+    if stats.model_type in FUSED_QKV_V_VIEW and attention != "eager":
+        total += c * (qd + kvd)
     if stats.model_type in QK_NORM:
         total += 8 * (qd + kvd) + 4 * (heads + stats.kv_heads)
     return total
@@ -193,10 +197,10 @@ def korthikanti_bytes_per_token(stats, prec: Precision, seq_len: int, attention:
     return per
 
 
-def autocast_weight_copy_bytes(stats, prec: Precision) -> int:
+def autocast_weight_copy_bytes(stats, prec: Precision, layers: bool = True) -> int:
     """Under autocast every Linear saves a low-precision copy of its weight (cached once per forward)."""
     if not prec.autocast:
         return 0
-    per_layer = sum(lin.in_features * lin.out_features for lin in stats.layer_linears)
+    per_layer = sum(lin.in_features * lin.out_features for lin in stats.layer_linears) if layers else 0
     head = stats.vocab_size * stats.hidden_size
     return prec.act * (per_layer * stats.layers + head)

@@ -190,7 +190,9 @@ def activation_bytes(spec, stats: ParamStats, config, trainable: Trainable, toke
     full = kind == "full"
     post = post_layers_bytes_per_token(stats, compute, trainable_head=full and stats.lm_head > 0 or full,
                                        trainable_norm=full)
-    copies = autocast_weight_copy_bytes(stats, prec) if kind in ("full", "freeze", "lora") else 0
+    # Checkpointed layers run their forward without saving, so their weight copies are made again in backward;
+    # the lm_head outside them still saves its copy.
+    copies = autocast_weight_copy_bytes(stats, prec, layers=not spec.batch.gradient_checkpointing)
     if kind == "freeze" and copies:
         copies = int(copies * min(spec.method.trainable_layers, stats.layers) / stats.layers)
     return layers_bytes + int(post * tokens) + copies
@@ -214,8 +216,7 @@ def logits_bytes(spec, stats: ParamStats, tokens: int, config) -> dict[str, int]
     softcap = 2 * c * tv if getattr(config, "final_logit_softcapping", None) else 0
     alive = (c + 4) * tv + softcap
     loss_transient = 4 * tv if c != 4 else 0
-    # As traced on the CPU: fp32 and pure bf16 hold two fp32 gradients of size tokens x vocab at once
-    # (of the log-softmax and of the logits); under autocast the upcast's gradient replaces one of them.
-    autocast = spec.precision.compute in ("bf16-mixed", "fp16-mixed")
-    backward_transient = 4 * tv if autocast else 8 * tv
+    # As traced on the CPU: backward holds two fp32 gradients of size tokens x vocab at once (of the
+    # log-softmax and of the logits) on top of what is alive at the end of forward.
+    backward_transient = 8 * tv
     return {"alive": alive, "loss_transient": loss_transient, "backward_transient": backward_transient}

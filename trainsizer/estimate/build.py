@@ -88,6 +88,8 @@ def _build_base(spec, device, config, load_weights):
                 model = AutoModelForCausalLM.from_config(cfg, attn_implementation=attn,
                                                          trust_remote_code=spec.model.trust_remote_code)
         else:
+            if attn == "sdpa" and not getattr(cls, "_supports_sdpa", True):
+                attn = "eager"  # e.g. Gemma 2: transformers has no SDPA path for it
             cfg._attn_implementation = attn
             with torch.device(device):
                 model = cls(cfg)

@@ -92,6 +92,8 @@ def advice(spec, targets, host_ram=None) -> list[dict[str, Any]]:
     if spec.method.kind == "full":
         candidates.append(("lora", "train LoRA adapters instead of all weights", {"method": {"kind": "lora"}}))
     on_gpu = bool(targets)
+    if spec.optimizer.name == "adamw" and on_gpu:
+        candidates.append(("adamw-fused", "use fused AdamW (no step-sized temporaries)", {"optimizer": {"name": "adamw-fused"}}))
     if spec.optimizer.name in ("adamw", "adamw-fused") and on_gpu:
         candidates.append(("adamw-8bit", "use 8-bit AdamW (bitsandbytes)", {"optimizer": {"name": "adamw-8bit"}}))
     if spec.precision.compute == "fp32" and on_gpu:

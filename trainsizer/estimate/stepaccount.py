@@ -43,6 +43,22 @@ def _optimizer_state_tensors(opt) -> list[torch.Tensor]:
     return [v for st in opt.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
 
 
+def _prime_optimizer(opt, params, tracker) -> bool:
+    """Create the optimizer's states with one step on zero gradients; False if the step reads values."""
+    tracker.phase("prime")
+    for p in params:
+        p.grad = torch.zeros_like(p)
+    try:
+        opt.step()
+    except Exception as e:
+        if "DataDependent" not in type(e).__name__:
+            raise
+        return False
+    finally:
+        opt.zero_grad(set_to_none=True)
+    return True
+
+
 def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: bool = False, config=None) -> StepAccount:
     """Run ``steps`` optimizer steps of ``spec`` on the CPU (or on fake CPU tensors) and account every byte."""
     torch.manual_seed(spec.measure.seed)
@@ -70,6 +86,11 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
         items: dict[str, int] = {}
         untraced_optimizer = False
         with tracker:
+            if fake:
+                # Steady state without a first full step: zero gradients and one optimizer step create the
+                # optimizer states (on fake tensors this costs nothing), then one real step is traced.
+                untraced_optimizer = not _prime_optimizer(opt, params, tracker)
+                steps = 1
             for _ in range(steps):
                 recorder = SavedTensorRecorder(exclude=param_keys)
                 for ids in batches:
@@ -106,6 +127,7 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
         if scaler is not None:
             items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
     peaks = tracker.phase_peaks()
+    peaks.pop("prime", None)
     peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
     notes = ["the optimizer step reads tensor values and was not traced"] if untraced_optimizer else []
     if untraced_optimizer:

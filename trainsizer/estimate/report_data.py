@@ -1,0 +1,67 @@
+"""The estimate as one plain-data document: items per device, host, fit, time, solvers and advice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainsizer.spec.errors import SpecError, SpecIssue
+
+
+def _targets(devices: str | None):
+    from trainsizer.hardware import hypothetical_targets, inventory
+
+    if devices:
+        try:
+            return hypothetical_targets(devices), None
+        except ValueError as e:
+            raise SpecError([SpecIssue("--devices", "device", str(e))]) from None
+    inv = inventory()
+    return inv.targets(), inv.host
+
+
+def build_report(spec, *, devices: str | None = None, traced: bool = False, solve: bool = True) -> dict[str, Any]:
+    from trainsizer.estimate import fit as fitmod
+    from trainsizer.estimate.build import model_config
+    from trainsizer.estimate.timing import step_time
+    from trainsizer.estimate.traced import traced_estimate
+    from trainsizer.estimate.working_set import EstimateError, estimate
+    from trainsizer.spec.checks import environment_issues
+    from trainsizer.spec.sources import model_issues
+
+    issues = model_issues(spec)
+    if issues:
+        raise SpecError(issues)
+    targets, host = _targets(devices)
+    if spec.parallel.devices.strip() == "cpu" and not devices:
+        targets = []  # a CPU run on this machine: the CPU is the device
+    issues = environment_issues(spec, targets) if targets or not devices else []
+    if issues:
+        raise SpecError(issues)
+    host_ram = host["ram_available"] if host and not targets else None
+    try:
+        _, config = model_config(spec)
+        est = (traced_estimate if traced else estimate)(spec, targets, host_ram=host_ram)
+    except EstimateError as e:
+        raise SpecError([SpecIssue(e.path, "range", e.message)]) from None
+    fits = fitmod.fit_of(est)
+    verdict = fitmod.fits(est)
+    out: dict[str, Any] = {
+        "kind": est.kind,
+        "target": devices or "this machine",
+        "model": {"total_params": est.stats.total, "trainable_params": est.trainable_params,
+                  "stats": est.stats.to_dict()},
+        "estimate": est.to_dict(),
+        "fit": [f.to_dict() for f in fits],
+        "fits": verdict,
+        "host_fits": None if not host else est.host["peak"] <= host["ram_total"],
+        "host_ram_total": host["ram_total"] if host else None,
+        "time": step_time(spec, est.stats, targets[0] if targets else None),
+    }
+    if solve:
+        out["solver"] = {
+            "max_micro_batch": fitmod.max_micro_batch(spec, targets, host_ram),
+            "max_seq_len": fitmod.max_seq_len(spec, targets, est.stats, host_ram),
+            "min_gpus": fitmod.min_gpus(spec, targets) if targets else None,
+        }
+        out["advice"] = fitmod.advice(spec, targets, host_ram) if verdict is False else []
+    return out

@@ -1,0 +1,71 @@
+"""Text rendering of an estimate for the terminal (formatting happens only here, at the edge)."""
+
+from __future__ import annotations
+
+from trainsizer.textfmt import fmt_bytes, table
+
+ITEM_LABELS = {
+    "weights": "weights", "gradients": "gradients", "optimizer_states": "optimizer states",
+    "master_weights": "master weights", "activations": "activations", "logits_and_loss": "logits and loss",
+    "cuda_context": "CUDA context", "allocator_overhead": "allocator overhead", "comm_buffers": "communication buffers",
+    "other": "optimizer temporaries",
+}
+PHASE_LABELS = {"forward": "end of forward", "backward": "backward", "optimizer": "optimizer step"}
+
+
+def describe_spec(spec) -> str:
+    m = spec.model
+    model = m.preset or m.config or m.pretrained or m.hub_id
+    return (f"{model} · {spec.method.kind} · {spec.precision.compute} · {spec.optimizer.name} · micro-batch "
+            f"{spec.batch.micro_batch} × {spec.batch.seq_len} tokens (accumulate {spec.batch.grad_accum})"
+            f"{' · checkpointing' if spec.batch.gradient_checkpointing else ''} · {spec.parallel.strategy} on {spec.parallel.devices}")
+
+
+def verdict_line(data) -> str:
+    bad = [f for f in data["fit"] if f["fits"] is False]
+    if bad:
+        f = bad[0]
+        return (f"does not fit: needs {fmt_bytes(f['peak'], 'GiB')} on {f['device']}, has {fmt_bytes(f['capacity'], 'GiB')}; "
+                f"peak at {PHASE_LABELS.get(f['peak_phase'], f['peak_phase'])}")
+    if any(f["fits"] is None for f in data["fit"]):
+        return "fit unknown: the capacity of a device is not available"
+    f = min(data["fit"], key=lambda x: x["headroom"])
+    return (f"fits: peak {fmt_bytes(f['peak'])} of {fmt_bytes(f['capacity'])} on {f['device']} "
+            f"(headroom {fmt_bytes(f['headroom'])}, {f['headroom_percent']:.1f}%); peak at {PHASE_LABELS.get(f['peak_phase'])}")
+
+
+def render_estimate(spec, data) -> str:
+    est = data["estimate"]
+    devs = est["devices"]
+    first_name = next(iter(devs))
+    first = devs[first_name]
+    label = first_name if len(devs) == 1 else f"{first_name} (each of {len(devs)})"
+    lines = [f"Estimate ({data['kind']}) on {data['target']}", "  " + describe_spec(spec),
+             f"  parameters: {data['model']['total_params']:,} total, {data['model']['trainable_params']:,} trained", ""]
+    rows = [[ITEM_LABELS[k], fmt_bytes(v)] for k, v in first["items"].items() if v]
+    rows += [[f"alive at {PHASE_LABELS.get(p, p)}", fmt_bytes(v)] for p, v in first["phases"].items()]
+    rows.append(["peak", f"{fmt_bytes(first['peak'])} ({PHASE_LABELS.get(first['peak_phase'])})"])
+    rows.append(["capacity", fmt_bytes(first["capacity"])])
+    lines.append(table(rows, ["item", label]))
+    host = est["host"]
+    lines.append("")
+    lines.append("host: " + ", ".join(f"{k.replace('_', ' ')} {fmt_bytes(v)}" for k, v in host.items() if v and k != "peak")
+                 + f"; total {fmt_bytes(host['peak'])}"
+                 + (f" of {fmt_bytes(data['host_ram_total'])} RAM" if data.get("host_ram_total") else ""))
+    lines.append("")
+    lines.append(verdict_line(data))
+    t = data["time"]
+    if t.get("seconds"):
+        lines.append(f"time: {t['seconds']:.3g} s per step, {t['tokens_per_s']:,.0f} tokens/s "
+                     f"({t['basis']}, at {t['utilization']:.0%})")
+    solver = data.get("solver") or {}
+    if solver:
+        gpus = solver.get("min_gpus")
+        lines.append(f"largest micro-batch that fits: {solver['max_micro_batch'] or 'none'}; "
+                     f"longest sequence: {solver['max_seq_len'] or 'none'}"
+                     + (f"; smallest GPU count: {gpus['gpus']} × {gpus['device']} ({gpus['strategy']})" if gpus else ""))
+    for a in data.get("advice") or []:
+        lines.append(f"  advice: {a['advice']}: saves {fmt_bytes(a['saving'])} (peak {fmt_bytes(a['new_peak'])})")
+    for note in est.get("notes") or []:
+        lines.append(f"  note: {note}")
+    return "\n".join(lines)
