@@ -80,7 +80,8 @@ def test_environment_rules_against_devices():
     assert environment_issues(from_dict({"parallel": {"devices": "cuda:1"}}), [v100, a100]) == []
     [missing] = environment_issues(from_dict({"parallel": {"devices": "cuda:3"}}), [v100])
     assert missing.path == "parallel.devices" and "cuda:3 is not present" in missing.message
-    assert environment_issues(from_dict({"method": {"kind": "qlora"}, "parallel": {"devices": "auto"}}), [])[0].path == "method.kind"
+    qlora = from_dict({"method": {"kind": "qlora"}, "precision": {"compute": "bf16-mixed"}, "parallel": {"devices": "auto"}})
+    assert environment_issues(qlora, [])[0].path == "method.kind"
 
 
 def test_every_field_has_a_description():

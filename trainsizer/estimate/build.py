@@ -7,7 +7,7 @@ three train exactly the same thing.
 from __future__ import annotations
 
 import math
-from contextlib import nullcontext
+from contextlib import contextmanager, nullcontext
 
 import torch
 
@@ -56,7 +56,7 @@ def build_model(spec, *, device: str | torch.device = "cpu", config=None, load_w
     ``base_context`` (e.g. a FakeTensorMode) wraps the build of the base model only: peft then adds its
     adapters outside it, as real tensors of the adapters' (small) size.
     """
-    with base_context if base_context is not None else nullcontext():
+    with base_context if base_context is not None else nullcontext(), _default_dtype(param_dtype(spec)):
         model = _build_base(spec, device, config, load_weights)
     model = apply_method(spec, model)
     if spec.batch.gradient_checkpointing:
@@ -78,7 +78,7 @@ def _build_base(spec, device, config, load_weights):
 
         model = AutoModelForCausalLM.from_pretrained(resolved.directory, attn_implementation=attn,
                                                      trust_remote_code=spec.model.trust_remote_code)
-        model.to(device)
+        model.to(device=device, dtype=param_dtype(spec))
     else:
         cls = causal_lm_class(cfg)
         if cls is None:
@@ -94,9 +94,18 @@ def _build_base(spec, device, config, load_weights):
             with torch.device(device):
                 model = cls(cfg)
     model.config.use_cache = False
-    if param_dtype(spec) != torch.float32:
-        model.to(param_dtype(spec))
     return model
+
+
+@contextmanager
+def _default_dtype(dtype):
+    """Build parameters directly in ``dtype`` (a .to() afterwards cannot swap fake tensors, and copies)."""
+    old = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        yield
+    finally:
+        torch.set_default_dtype(old)
 
 
 def apply_method(spec, model):

@@ -133,5 +133,5 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
     if untraced_optimizer:
         peaks.pop("optimizer", None)
     return StepAccount(items, peaks, tracker.peak, peak_phase, "fake-cpu" if fake else "cpu",
-                       tracker.timeline, notes, [c for c in tracker.attention_calls if c["phase"] == "forward"],
+                       tracker.timeline, notes, tracker.attention_calls,
                        [(recorder.shapes[k], n) for k, n in recorder.saved.items()], steps)

@@ -34,13 +34,13 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     t0 = time.perf_counter()
     acct = account_step(spec, fake=True, config=config)
     seconds = time.perf_counter() - t0
-    corrections, saved_less = _corrections(acct, base.stats, spec)
+    corrections, saved_less, recompute_less = _corrections(acct, base.stats, spec)
     items = dict(acct.items)
     items["activations"] -= saved_less
     phases = dict(acct.phase_peaks)
     for phase in ("forward", "backward"):
         if phase in phases:
-            phases[phase] -= saved_less
+            phases[phase] -= saved_less + (recompute_less if phase == "backward" else 0)
     phases.setdefault("optimizer", base.devices[0].phases["optimizer"])
     notes = list(base.notes) + list(acct.notes) + [f"traced on fake tensors in {seconds:.1f} s"]
     notes += [f"correction: {c}" for c in corrections]
@@ -86,6 +86,11 @@ def _corrections(acct, stats, spec) -> tuple[list[str], int]:
     """Bytes the trace saved for backward that the real run does not (see the module docstring)."""
     notes, less = [], 0
     b, s = spec.batch.micro_batch, spec.batch.seq_len
+    recompute_less = _recompute_correction(acct, stats, spec)
+    if recompute_less:
+        notes.append(f"checkpointed recompute: one layer's mask and repeated k/v removed from the backward peak ({recompute_less} bytes)")
+    fwd_calls = [c for c in acct.attention_calls if c["phase"] == "forward"]
+    acct = type(acct)(**{**acct.__dict__, "attention_calls": fwd_calls})
     flash = any(c["mask_storage"] is not None for c in acct.attention_calls)
     if flash and spec.model.attn_implementation == "sdpa":
         masks = [n for shape, n in acct.saved if len(shape) == 4 and shape[1] == 1 and shape[-2:] == (s, s)]
@@ -103,4 +108,16 @@ def _corrections(acct, stats, spec) -> tuple[list[str], int]:
             less += repeated
             notes.append(f"k and v repeated to {stats.heads} heads counted at {stats.kv_heads} ({repeated} bytes): "
                          "the real run uses grouped-query SDPA")
-    return notes, less
+    return notes, less, recompute_less
+
+
+def _recompute_correction(acct, stats, spec) -> int:
+    """Under checkpointing, backward re-runs each layer's forward on fake tensors with the same two artefacts."""
+    calls = [c for c in acct.attention_calls if c["phase"] == "backward"]
+    if not calls or spec.model.attn_implementation != "sdpa":
+        return 0
+    b, s, c = spec.batch.micro_batch, spec.batch.seq_len, calls[0]
+    out = b * s * s * 4 if c["mask_storage"] is not None else 0
+    if stats.kv_heads < stats.heads and c["kv_heads"] == c["q_heads"]:
+        out += int(c["kv_bytes"] * (1 - stats.kv_heads / stats.heads))
+    return out

@@ -57,6 +57,8 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     R = recompute_bytes(spec, stats, config, parts, tokens)
     L = logits_bytes(spec, stats, tokens, config)
     T = optimizer_temp_bytes(spec, stats, trainable, shapes, on_cuda)
+    if spec.parallel.strategy == "fsdp" and world > 1:
+        T = 0 if spec.parallel.cpu_offload else T // world  # the step runs on each rank's shard (on the host when offloaded)
     shard = _sharding(spec, stats, world, W, G, S)
     notes = list(shard.pop("notes"))
     Wd, Gd, Sd, comm = shard["weights"], shard["gradients"], shard["optimizer_states"], shard["comm"]

@@ -113,7 +113,12 @@ class ParallelSpec:
                                 help="devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.")
 
     def device_list(self) -> list[str]:
-        return [d.strip() for d in self.devices.split(",") if d.strip()]
+        """["cuda:0", "cuda:1"] from "cuda:0,1" or "cuda:0,cuda:1"."""
+        out = []
+        for part in (d.strip() for d in self.devices.split(",")):
+            if part:
+                out.append(f"cuda:{part}" if part.isdigit() and out and out[-1].startswith("cuda:") else part)
+        return out
 
     def issues(self) -> list[SpecIssue]:
         out = []

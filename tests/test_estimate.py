@@ -1,0 +1,131 @@
+"""The estimator against the exact accounting of a real CPU training step, and its verdicts."""
+
+import json
+
+import pytest
+
+from trainsizer.hardware import hypothetical_targets
+from trainsizer.spec import RunSpec
+
+SMALL = {"model_type": "llama", "hidden_size": 64, "intermediate_size": 176, "num_hidden_layers": 2,
+         "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 512, "max_position_embeddings": 512}
+
+
+@pytest.fixture
+def small_spec(tmp_path):
+    cfg = tmp_path / "config.json"
+    cfg.write_text(json.dumps(SMALL))
+    return RunSpec().replace(model={"config": str(cfg)}, batch={"micro_batch": 2, "seq_len": 64})
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("changes", [{}, {"method": {"kind": "lora"}}, {"batch": {"gradient_checkpointing": True}},
+                                     {"optimizer": {"name": "sgd-momentum"}}, {"precision": {"compute": "bf16"}},
+                                     {"method": {"kind": "freeze", "trainable_layers": 1}}])
+def test_analytic_and_traced_against_a_real_cpu_step(small_spec, changes):
+    from trainsizer.estimate.stepaccount import account_step
+    from trainsizer.estimate.traced import traced_estimate
+    from trainsizer.estimate.working_set import estimate
+
+    spec = small_spec.replace(**changes)
+    truth = account_step(spec)
+    ana = estimate(spec).devices[0]
+    for key in ("weights", "gradients", "optimizer_states"):
+        assert ana.items[key] == truth.items[key], key  # model states exact to the byte
+    assert ana.items["activations"] == pytest.approx(truth.items["activations"], rel=0.10)
+    assert ana.peak == pytest.approx(truth.peak, rel=0.10)
+    traced = traced_estimate(spec).devices[0]
+    assert traced.peak == pytest.approx(truth.peak, rel=0.02)
+
+
+def test_untraceable_configuration_falls_back_and_says_so():
+    from trainsizer.estimate.traced import traced_estimate
+
+    spec = RunSpec().replace(method={"kind": "qlora"}, precision={"compute": "bf16-mixed"}, parallel={"devices": "cuda:0"})
+    est = traced_estimate(spec, hypothetical_targets("A100-40GB"))
+    assert est.kind == "analytic" and any("not traced (qlora" in n for n in est.notes)
+
+
+def test_sharding_and_offload_move_model_states():
+    from trainsizer.estimate.working_set import estimate
+
+    base = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"})
+    eight = hypothetical_targets("8xH100-80GB")
+    devices = ",".join(f"cuda:{i}" for i in range(8))
+    single = estimate(base.replace(parallel={"devices": "cuda:0"}), eight).devices[0].items
+    ddp = estimate(base.replace(parallel={"strategy": "ddp", "devices": devices}), eight)
+    fsdp = estimate(base.replace(parallel={"strategy": "fsdp", "devices": devices}), eight)
+    off = estimate(base.replace(parallel={"strategy": "fsdp", "devices": devices, "cpu_offload": True}), eight)
+    assert len(ddp.devices) == 8 and ddp.devices[0].items["optimizer_states"] == single["optimizer_states"]
+    assert ddp.devices[0].items["comm_buffers"] == single["gradients"]
+    assert fsdp.devices[0].items["optimizer_states"] == single["optimizer_states"] // 8
+    assert off.devices[0].items["optimizer_states"] == 0 and off.host["offloaded_states"] > single["optimizer_states"]
+    assert fsdp.devices[0].peak < single["weights"] + single["optimizer_states"]
+
+
+def test_fit_solvers_and_advice():
+    from trainsizer.estimate import fit
+    from trainsizer.estimate.working_set import estimate
+
+    h100 = hypothetical_targets("H100-80GB")
+    spec = RunSpec().replace(model={"preset": "llama-3.2-1b"}, precision={"compute": "bf16-mixed"},
+                             parallel={"devices": "cuda:0"}, batch={"seq_len": 2048})
+    b = fit.max_micro_batch(spec, h100)
+    assert b and fit.fits(estimate(spec.replace(batch={"micro_batch": b}), h100))
+    assert fit.fits(estimate(spec.replace(batch={"micro_batch": b + 1}), h100)) is False
+    big = spec.replace(model={"preset": "llama-3.1-70b"})
+    assert fit.fits(estimate(big, h100)) is False
+    advice = fit.advice(big, h100)
+    assert advice and all(a["saving"] > 0 for a in advice)
+    assert [a["saving"] for a in advice] == sorted((a["saving"] for a in advice), reverse=True)
+    small_batch = big.replace(batch={"micro_batch": 1, "seq_len": 1024, "gradient_checkpointing": True})
+    need = fit.min_gpus(small_batch, h100)
+    assert need and need["gpus"] > 1 and need["strategy"] == "fsdp"
+    n = need["gpus"]
+    fewer = hypothetical_targets(f"{n - 1}xH100-80GB")
+    assert fit.fits(estimate(small_batch.replace(parallel={"strategy": "fsdp" if n > 2 else "single",
+                                                           "devices": ",".join(t.label for t in fewer)}), fewer)) is False
+
+
+def test_time_estimate_uses_the_peak_table():
+    from trainsizer.estimate.params import param_stats
+    from trainsizer.estimate.build import model_config
+    from trainsizer.estimate.timing import flops_per_step, step_time
+
+    spec = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},
+                             parallel={"devices": "cuda:0"}, batch={"micro_batch": 1, "seq_len": 4096})
+    stats = param_stats(model_config(spec)[1])
+    f = flops_per_step(spec, stats)
+    assert f["total"] == pytest.approx(6 * stats.total * 4096, rel=0.15)  # 6·N·tokens plus attention
+    t = step_time(spec, stats, hypothetical_targets("H100-80GB")[0])
+    assert t["seconds"] == pytest.approx(f["total"] / (989.4e12 * 0.4))
+    ckpt = flops_per_step(spec.replace(batch={"gradient_checkpointing": True}), stats)
+    assert ckpt["total"] > f["total"]
+
+
+def test_cli_estimate_verdicts(run_cli, tmp_path):
+    path = tmp_path / "big.toml"
+    path.write_text('[model]\npreset = "llama-3.1-70b"\n[precision]\ncompute = "bf16-mixed"\n[parallel]\ndevices = "cuda:0"\n')
+    rc, out, err = run_cli("estimate", path, "--devices", "H100-80GB")
+    assert rc == 1, err
+    assert "does not fit: needs" in out and "on cuda:0, has 79.6 GiB; peak at" in out and "advice:" in out
+    rc, out, err = run_cli("estimate", path, "--devices", "8xH100-80GB", "--json")
+    assert rc == 1 and json.loads(out)["fits"] is False
+    small = tmp_path / "tiny.toml"
+    small.write_text('[model]\npreset = "tiny-llama"\n')
+    rc, out, err = run_cli("estimate", small, "--json")
+    data = json.loads(out)
+    assert rc == 0 and data["fits"] is True and data["estimate"]["devices"]["cpu"]["items"]["weights"] == 7_096_576 * 4
+
+
+@pytest.mark.parametrize("content, devices, message", [
+    ('[model]\npreset = "gpt2"\n[batch]\nseq_len = 4096\n', None, "[batch] seq_len: 4096 is longer than the model's 1024 positions"),
+    ('[parallel]\ndevices = "cuda:0"\n', "H900", "--devices: unknown accelerator 'H900'"),
+    ('[parallel]\nstrategy = "ddp"\ndevices = "cuda:0,1"\n', "1xA100-40GB", "cuda:1 is not present"),
+])
+def test_cli_estimate_bad_input(run_cli, tmp_path, content, devices, message):
+    path = tmp_path / "s.toml"
+    path.write_text(content)
+    args = ["estimate", path] + (["--devices", devices] if devices else [])
+    rc, _, err = run_cli(*args)
+    assert rc == 2 and message in err and "Traceback" not in err
