@@ -1,0 +1,142 @@
+"""python -m trainsizer.worker --spec SPEC.json --out RUN_DIR [--role measure]
+
+A separate process (DESIGN.md, "The process boundary"): stdout carries JSON-line events only; stderr goes
+to RUN_DIR/worker-<rank>.log. Failures are results: out-of-memory is reported as such, with its phase.
+Exit code 0 whenever a result was emitted (even a negative one); non-zero means the worker itself failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import sys
+import time
+import traceback
+
+
+def _redirect_stderr(out_dir: str, rank: int) -> None:
+    os.makedirs(out_dir, exist_ok=True)
+    fd = os.open(os.path.join(out_dir, f"worker-{rank}.log"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    os.dup2(fd, 2)
+    os.close(fd)
+    sys.stderr = os.fdopen(2, "w", buffering=1, closefd=False)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m trainsizer.worker")
+    ap.add_argument("--spec", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--role", default="measure", choices=["measure"])
+    args = ap.parse_args(argv)
+    rank = int(os.environ.get("RANK", "0"))
+    _redirect_stderr(args.out, rank)
+    from trainsizer.worker.events import Emitter
+
+    em = Emitter()
+    em.phase("load", None, "begin")
+    state = {"phase": "load", "step": None}
+
+    def on_term(signum, frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, on_term)
+    try:
+        return _run(args, em, state)
+    except KeyboardInterrupt as e:
+        em.emit("error", kind="cancelled", phase=state["phase"], step=state["step"], message=f"cancelled ({e})")
+        em.emit("result", status="cancelled", measurement=None)
+        return 0
+
+
+def _run(args, em, state) -> int:
+    import torch
+
+    from trainsizer.spec import SpecError, load
+    from trainsizer.worker.engine import Dist, Trainer, is_oom, pick_device
+
+    try:
+        spec = load(args.spec)
+    except SpecError as e:
+        em.emit("error", kind="spec", phase="load", step=None, message=str(e))
+        em.emit("result", status="failed", measurement=None)
+        return 0
+    dist = Dist.from_env()
+    device = pick_device(spec, dist)
+    if dist.world > 1:
+        backend = "nccl" if device.type == "cuda" else "gloo"
+        if device.type == "cuda":
+            torch.cuda.set_device(device)
+        torch.distributed.init_process_group(backend)
+    em.emit("hello", pid=os.getpid(), world_size=dist.world, device=str(device), threads=torch.get_num_threads(),
+            versions={"torch": torch.__version__, "python": sys.version.split()[0]},
+            cuda=torch.cuda.is_available(), devices=[str(device)])
+    context = _cuda_context(device)
+    from trainsizer.worker.measure import run_measure
+    from trainsizer.worker.sampler import Sampler
+
+    sampler = Sampler(em, spec.measure.sample_hz, [device.index] if device.type == "cuda" else []).start()
+    trainer = Trainer(spec, em, dist, device)
+    try:
+        trainer.build(spec.measure.warmup_steps + spec.measure.steps)
+        em.phase("load", None, "end")
+        measurement = run_measure(spec, em, trainer, sampler, context)
+    except Exception as e:
+        if not is_oom(e):
+            em.emit("error", kind="crash", phase=trainer.current_phase, step=trainer.step,
+                    message=f"{type(e).__name__}: {e}")
+            traceback.print_exc()
+            em.emit("result", status="failed", measurement=None)
+            return 0
+        trainer.model = trainer.optimizer = None
+        import gc
+
+        gc.collect()
+        oom = {"phase": trainer.current_phase, "step": trainer.step, "message": str(e).splitlines()[0][:500],
+               "memory": sampler.last}
+        em.emit("error", kind="oom", **oom)
+        em.emit("result", status="oom", measurement={"oom": oom, "host_rss": sampler.peak_rss})
+        return 0
+    finally:
+        sampler.stop()
+    measurement["oom"] = None
+    measurement["host_rss"] = sampler.peak_rss
+    measurement["peak"] = _peaks(trainer, sampler)
+    measurement["world_size"] = dist.world
+    measurement["threads"] = torch.get_num_threads()
+    em.emit("result", status="ok", measurement=measurement)
+    if dist.world > 1:
+        torch.distributed.destroy_process_group()
+    return 0
+
+
+def _cuda_context(device) -> int | None:
+    """NVML used minus torch reserved right after CUDA initialisation: the context, measured."""
+    if device.type != "cuda":
+        return None
+    import torch
+
+    from trainsizer.worker.sampler import NvmlReader
+
+    before = NvmlReader([device.index]).used(device.index)
+    torch.zeros(1, device=device)
+    torch.cuda.synchronize(device)
+    time.sleep(0.05)
+    after = NvmlReader([device.index]).used(device.index)
+    if before is None or after is None:
+        return None
+    return max(0, after - before - torch.cuda.memory_reserved(device))
+
+
+def _peaks(trainer, sampler) -> dict:
+    dev = str(trainer.device)
+    if trainer.device.type == "cuda":
+        mem = trainer.phase_memory
+        return {dev: {"allocated": max((m["allocated"] for m in mem.values()), default=0),
+                      "reserved": max((m["reserved"] for m in mem.values()), default=0),
+                      "nvml_used": sampler.peak_nvml.get(trainer.device.index)}}
+    return {dev: {"allocated": None, "reserved": None, "nvml_used": None}}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,122 @@
+"""The measure role: warm-up, N measured steps, memory per phase, exact accounting on the CPU."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from trainsizer.worker.engine import Trainer, step_statistics
+
+
+def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, int]:
+    """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process)."""
+    from trainsizer.estimate.tracker import LiveTracker, SavedTensorRecorder, storage_bytes
+
+    model, opt = trainer.model, trainer.optimizer
+    params = list(model.parameters())
+    keys = {p.untyped_storage()._cdata for p in params}
+    states = [v for st in opt.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
+    tracker = LiveTracker()
+    tracker.track_all(params)
+    tracker.track_all(states)
+    tracker.track_all(model.buffers())
+    recorder = SavedTensorRecorder(exclude=keys)
+    ids = next(batches_iter)[0]
+    from trainsizer.estimate.build import autocast_context
+
+    with tracker:
+        tracker.phase("forward")
+        with recorder.hooks(), autocast_context(trainer.spec, "cpu"):
+            out = model(input_ids=ids, labels=ids)
+        logits_live = storage_bytes([out.logits])
+        tracker.phase("backward")
+        out.loss.backward()
+        del out
+        grads = storage_bytes([p.grad for p in params if p.grad is not None])
+        tracker.phase("optimizer")
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+        tracker.finish()
+    b, s = trainer.spec.batch.micro_batch, trainer.spec.batch.seq_len
+    logits_saved = sum(n for n in recorder.saved.values() if n >= b * s * trainer.vocab * 2)
+    peaks = tracker.phase_peaks()
+    phase = max(peaks, key=peaks.get)
+    return {"weights": storage_bytes(params), "gradients": grads, "optimizer_states": storage_bytes(states),
+            "master_weights": 0, "activations": recorder.total - logits_saved,
+            "logits_and_loss": logits_saved + logits_live, "cuda_context": 0, "allocator_overhead": 0,
+            "comm_buffers": 0, "other": 0, "peak": tracker.peak, "peak_phase": phase, "phases": peaks}
+
+
+def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]:
+    from trainsizer.estimate.tracker import storage_bytes
+
+    params = list(trainer.model.parameters())
+    states = [v for st in trainer.optimizer.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
+    w, s = storage_bytes(params), storage_bytes(states)
+    mem = trainer.phase_memory
+    fwd = mem.get("forward", {}).get("allocated", 0)
+    peak_alloc = max((m["allocated"] for m in mem.values()), default=0)
+    peak_res = max((m["reserved"] for m in mem.values()), default=0)
+    phase = max(mem, key=lambda k: mem[k]["allocated"]) if mem else None
+    grads = sum(p.numel() * p.element_size() for p in params if p.requires_grad)  # freed by zero_grad by now
+    return {"weights": w, "gradients": grads,
+            "optimizer_states": s, "master_weights": 0, "activations": max(0, fwd - w - s),
+            "logits_and_loss": None, "cuda_context": context_bytes, "allocator_overhead": peak_res - peak_alloc,
+            "comm_buffers": None, "other": None, "peak": peak_alloc, "peak_phase": phase,
+            "phases": {k: v["allocated"] for k, v in mem.items()}}
+
+
+def run_measure(spec, emitter, trainer: Trainer, sampler, context_bytes: int | None) -> dict[str, Any]:
+    warm, steps = spec.measure.warmup_steps, spec.measure.steps
+    batches = trainer.make_batches(spec.data.seed)
+    for i in range(warm + steps):
+        info = trainer.train_step(batches)
+        measured = i >= warm
+        if measured:
+            trainer.times.append(info["seconds"])
+        emitter.emit("step", index=i, measured=measured, total=warm + steps, **info)
+    result: dict[str, Any] = {"step_time_s": step_statistics(trainer.times)}
+    med = result["step_time_s"]["median"]
+    tokens = spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * trainer.dist.world
+    result["tokens_per_s"] = tokens / med if med else None
+    result["samples_per_s"] = tokens / spec.batch.seq_len / med if med else None
+    result.update(_throughput(spec, trainer, med))
+    dev = str(trainer.device)
+    if trainer.device.type == "cpu" and trainer.dist.world == 1:
+        emitter.phase("accounting", trainer.step, "begin")
+        anatomy = _cpu_accounting(trainer, batches)
+        emitter.phase("accounting", trainer.step, "end")
+    elif trainer.device.type == "cuda":
+        anatomy = _cuda_anatomy(trainer, context_bytes)
+    else:
+        anatomy = {"note": "exact accounting runs in single-process CPU runs only"}
+    emitter.emit("accounting", device=dev, items=anatomy)
+    result["anatomy"] = {dev: anatomy}
+    result["phase_memory"] = trainer.phase_memory
+    return result
+
+
+def _throughput(spec, trainer: Trainer, median: float | None) -> dict[str, Any]:
+    from trainsizer.estimate.build import model_config
+    from trainsizer.estimate.params import param_stats
+    from trainsizer.estimate.timing import PEAK_KEY, cpu_matmul_flops, flops_per_step
+
+    if not median:
+        return {"tflops": None, "mfu": None, "peak_tflops": None}
+    stats = param_stats(model_config(spec)[1])
+    flops = flops_per_step(spec, stats)["total"]
+    achieved = flops / median
+    key = PEAK_KEY[spec.precision.compute]
+    if trainer.device.type == "cuda":
+        from trainsizer.hardware.accelerators import match_accelerator
+
+        props = torch.cuda.get_device_properties(trainer.device)
+        acc = match_accelerator(props.name, props.total_memory)
+        peak = acc.tflops.get(key) * 1e12 if acc and acc.tflops.get(key) else None
+        basis = acc.key if acc else None
+    else:
+        peak = cpu_matmul_flops("float32" if key == "fp32" else "bfloat16")
+        basis = "CPU matmul probe"
+    return {"tflops": achieved / 1e12, "mfu": achieved / peak if peak else None,
+            "peak_tflops": peak / 1e12 if peak else None, "peak_basis": basis}

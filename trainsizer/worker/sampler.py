@@ -1,0 +1,103 @@
+"""Background memory sampling: psutil for the host, torch.cuda and NVML for GPUs, at a fixed rate.
+
+The thread only reads counters and writes one line per sample; it holds no lock the training loop
+needs, so it does not slow the step it measures (bench/sampler_overhead.py shows the ratio).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+
+
+def process_tree_rss(proc) -> int:
+    total = 0
+    try:
+        total = proc.memory_info().rss
+        for child in proc.children(recursive=True):
+            try:
+                total += child.memory_info().rss
+            except Exception:
+                pass
+    except Exception:
+        pass
+    return total
+
+
+class NvmlReader:
+    """Device used memory through NVML, for the CUDA devices this process uses; None when unavailable."""
+
+    def __init__(self, cuda_indices: list[int]):
+        self.handles = {}
+        try:
+            import pynvml
+
+            pynvml.nvmlInit()
+            self.nv = pynvml
+            visible = os.environ.get("CUDA_VISIBLE_DEVICES")
+            ids = [int(x) for x in visible.split(",")] if visible and visible.replace(",", "").isdigit() else None
+            for i in cuda_indices:
+                physical = ids[i] if ids and i < len(ids) else i
+                self.handles[i] = pynvml.nvmlDeviceGetHandleByIndex(physical)
+        except Exception:
+            self.nv = None
+
+    def used(self, index: int) -> int | None:
+        if self.nv is None or index not in self.handles:
+            return None
+        try:
+            return int(self.nv.nvmlDeviceGetMemoryInfo(self.handles[index]).used)
+        except Exception:
+            return None
+
+
+class Sampler:
+    def __init__(self, emitter, hz: float, cuda_indices: list[int]):
+        import psutil
+
+        self.emitter, self.period = emitter, 1.0 / hz
+        self.proc = psutil.Process()
+        self.cuda = cuda_indices
+        self.nvml = NvmlReader(cuda_indices) if cuda_indices else None
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="trainsizer-sampler", daemon=True)
+        self.peak_rss = 0
+        self.peak_nvml: dict[int, int] = {}
+        self.last: dict | None = None
+
+    def sample(self) -> dict:
+        import psutil
+
+        vm, sw = psutil.virtual_memory(), psutil.swap_memory()
+        rss = process_tree_rss(self.proc)
+        self.peak_rss = max(self.peak_rss, rss)
+        devices = {}
+        if self.cuda:
+            import torch
+
+            for i in self.cuda:
+                used = self.nvml.used(i) if self.nvml else None
+                if used is not None:
+                    self.peak_nvml[i] = max(self.peak_nvml.get(i, 0), used)
+                devices[f"cuda:{i}"] = {"allocated": torch.cuda.memory_allocated(i),
+                                        "reserved": torch.cuda.memory_reserved(i), "nvml_used": used}
+        else:
+            devices["cpu"] = {"allocated": None, "reserved": None, "nvml_used": None}
+        data = {"devices": devices, "host": {"rss": rss, "system_used": vm.total - vm.available,
+                                             "system_total": vm.total, "swap_used": sw.used}}
+        self.last = data
+        return data
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.period):
+            self.emitter.emit("sample", **self.sample())
+
+    def start(self) -> Sampler:
+        self.emitter.emit("sample", **self.sample())
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        self.emitter.emit("sample", **self.sample())
