@@ -17,7 +17,7 @@ from trainsizer import __version__
 EXIT_OK, EXIT_NEGATIVE, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 # Subcommands whose capability has landed; the others answer "not yet available" (exit 3).
-AVAILABLE = {"spec", "presets", "devices", "gui", "estimate"}
+AVAILABLE = {"spec", "presets", "devices", "gui", "estimate", "measure"}
 
 
 class InputError(Exception):
@@ -176,6 +176,51 @@ def cmd_estimate(args) -> int:
     return EXIT_NEGATIVE if data["fits"] is False or data["host_fits"] is False else EXIT_OK
 
 
+def _progress_printer(enabled: bool):
+    from trainsizer.runs.progress import Progress
+
+    progress = Progress()
+    tty = sys.stderr.isatty()
+
+    def on_event(event):
+        if progress.update(event) and enabled:
+            if tty:
+                print("\r" + progress.line().ljust(70), end="", file=sys.stderr, flush=True)
+            elif event.get("type") in ("step", "error"):
+                print(progress.line(), file=sys.stderr, flush=True)
+
+    return progress, on_event
+
+
+def cmd_measure(args) -> int:
+    from trainsizer.runs.measure import measure
+    from trainsizer.runs.summary import render_measurement
+
+    spec = _load_spec(args.spec)
+    if args.find_max:
+        from trainsizer.runs.findmax import find_max
+
+        data = find_max(spec, args.out, args.find_max, on_trial=None if args.json else lambda line: print(line, file=sys.stderr))
+        if args.json:
+            _print_json(data)
+        else:
+            print(f"largest {args.find_max} that fits: {data['answer'] if data['answer'] is not None else 'none'} "
+                  f"({len(data['trials'])} trials; each in {args.out}/trial-*)")
+        return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
+    progress, on_event = _progress_printer(not args.json)
+    memory_limit = int(os.environ["TRAINSIZER_WORKER_MEMORY_LIMIT"]) if os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT") else None
+    result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit)
+    if not args.json and sys.stderr.isatty():
+        print(file=sys.stderr)
+    if args.json:
+        _print_json(result)
+    else:
+        print(render_measurement(result))
+        print(f"results: {Path(args.out).resolve() / 'result.json'}")
+    status = result.get("status")
+    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
+
+
 def cmd_not_yet(args) -> int:
     _err(f"'{args.command}' is not yet available in trainsizer {__version__}")
     return EXIT_INTERNAL
@@ -229,8 +274,14 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("-o", "--output", help="also write the JSON result to this file")
     e.set_defaults(func=cmd_estimate)
 
-    for name, helptext in (("measure", "measure real training steps in a worker"),
-                           ("check", "the full acceptance check"),
+    m = sub.add_parser("measure", help="measure real training steps in a worker process")
+    m.add_argument("spec", help="run specification (.toml or .json)")
+    m.add_argument("--out", required=True, help="run directory (created; events.jsonl, logs, result.json)")
+    m.add_argument("--find-max", choices=["batch", "seq"], help="search the largest micro-batch or sequence length that fits")
+    m.add_argument("--json", action="store_true", help="print result.json instead of the summary")
+    m.set_defaults(func=cmd_measure)
+
+    for name, helptext in (("check", "the full acceptance check"),
                            ("report", "export the acceptance report"),
                            ("request", "draft a hardware-selection request")):
         c = sub.add_parser(name, help=helptext)

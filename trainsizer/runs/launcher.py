@@ -1,0 +1,159 @@
+"""Starting and stopping worker processes (alone, or one per rank through torchrun).
+
+The worker runs in its own session (process group). Cancel: SIGINT (a graceful request), then SIGTERM, then
+SIGKILL of the whole group; the run ends only when the worker is reaped. Every stdout line is parsed and
+appended to events.jsonl as it arrives; a worker that dies without a result gets one written by the parent.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from trainsizer.runs.protocol import parent_event, parse_line
+from trainsizer.runs.rundir import RunDir
+
+
+def worker_command(spec_path: str, out: str, role: str = "measure", world: int = 1,
+                   python: str = sys.executable) -> list[str]:
+    """The worker's command line (a pure function, unit-tested as data)."""
+    args = ["-m", "trainsizer.worker", "--spec", str(spec_path), "--out", str(out), "--role", role]
+    if world > 1:
+        return [python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={world}", *args]
+    return [python, *args]
+
+
+def _limit_memory(limit: int | None):
+    if not limit:
+        return None
+
+    def apply():  # in the child, before exec: an address-space limit makes allocations fail as "out of memory"
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+    return apply
+
+
+class WorkerProcess:
+    def __init__(self, run_dir: RunDir, command: list[str], on_event: Callable[[dict], None] | None = None,
+                 memory_limit: int | None = None, env: dict[str, str] | None = None):
+        self.run_dir, self.command, self.on_event = run_dir, command, on_event
+        self.memory_limit, self.env = memory_limit, env
+        self.events: list[dict[str, Any]] = []
+        self.proc: subprocess.Popen | None = None
+        self._reader: threading.Thread | None = None
+        self.cancel_requested = False
+        self.returncode: int | None = None
+
+    def start(self) -> WorkerProcess:
+        env = dict(os.environ, **(self.env or {}))
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        env.setdefault("HF_HUB_OFFLINE", "1")
+        launcher_log = open(self.run_dir.path / "launcher.log", "ab")  # noqa: SIM115 (torchrun's own messages)
+        self.proc = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=launcher_log,
+                                     stdin=subprocess.DEVNULL, start_new_session=True, env=env,
+                                     preexec_fn=_limit_memory(self.memory_limit))
+        launcher_log.close()
+        self._reader = threading.Thread(target=self._read, name="trainsizer-reader", daemon=True)
+        self._reader.start()
+        return self
+
+    def _read(self) -> None:
+        assert self.proc and self.proc.stdout
+        for raw in self.proc.stdout:
+            event = parse_line(raw)
+            if event is not None:
+                self._deliver(event)
+
+    def _deliver(self, event: dict) -> None:
+        self.run_dir.append(event)
+        self.events.append(event)
+        if self.on_event:
+            try:
+                self.on_event(event)
+            except Exception:  # a front end's callback must not break the stream
+                pass
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc else None
+
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def _signal_group(self, sig: int) -> None:
+        try:
+            os.killpg(self.proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def cancel(self, grace: float = 5.0) -> None:
+        """Graceful request, then SIGTERM, then SIGKILL of the worker's whole group."""
+        if not self.proc:
+            return
+        self.cancel_requested = True
+        for sig, wait in ((signal.SIGINT, grace), (signal.SIGTERM, grace), (signal.SIGKILL, 30.0)):
+            if self.proc.poll() is not None:
+                break
+            self._signal_group(sig)
+            try:
+                self.proc.wait(timeout=wait)
+            except subprocess.TimeoutExpired:
+                continue
+        self._signal_group(signal.SIGKILL)  # children that outlived the leader (DataLoader workers, ranks)
+
+    def wait(self, timeout: float | None = None) -> int:
+        """Wait until the worker is reaped and its output read; write a result event if it left none."""
+        assert self.proc
+        self.proc.wait(timeout=timeout)
+        if self._reader:
+            self._reader.join(timeout=30)
+        self._signal_group(signal.SIGKILL)
+        self.returncode = self.proc.returncode
+        if not any(e.get("type") == "result" for e in self.events):
+            self._deliver(self._death_event())
+        return self.returncode
+
+    def _death_event(self) -> dict:
+        rc = self.returncode
+        if rc is not None and rc < 0:
+            name = signal.Signals(-rc).name
+            why = "cancelled" if self.cancel_requested else "crash"
+            msg = f"worker killed by {name}" + (" (the kernel's out-of-memory killer sends SIGKILL)" if name == "SIGKILL" and not self.cancel_requested else "")
+        else:
+            why, msg = ("cancelled", "cancelled") if self.cancel_requested else ("crash", f"worker exited with code {rc} without a result")
+        last = [e for e in self.events if e.get("type") == "sample"][-3:]
+        phase = next((e.get("name") for e in reversed(self.events) if e.get("type") == "phase"), None)
+        self._deliver(parent_event("error", kind=why, phase=phase, step=None, message=msg, exit_code=rc, last_samples=last))
+        return parent_event("result", status=why, measurement=None, exit_code=rc)
+
+
+def run_worker(run_dir: RunDir, spec_path: Path, role: str, world: int, on_event=None, memory_limit=None,
+               cancel_event: threading.Event | None = None, timeout: float | None = None) -> WorkerProcess:
+    """Start a worker, follow it to the end (or cancel it), and return it reaped."""
+    wp = WorkerProcess(run_dir, worker_command(str(spec_path), str(run_dir.path), role, world), on_event,
+                       memory_limit).start()
+    start = time.monotonic()
+    try:
+        while wp.running():
+            if cancel_event is not None and cancel_event.is_set():
+                wp.cancel()
+                break
+            if timeout and time.monotonic() - start > timeout:
+                wp.cancel()
+                break
+            time.sleep(0.05)
+    except KeyboardInterrupt:
+        wp.cancel()
+        wp.wait()
+        raise
+    wp.wait()
+    return wp

@@ -1,0 +1,97 @@
+"""Orchestration of a measured run: run directory, worker(s), merged per-rank results, result.json."""
+
+from __future__ import annotations
+
+import datetime
+import threading
+from pathlib import Path
+from typing import Any
+
+from trainsizer import __version__
+from trainsizer.runs.checks import evaluate
+from trainsizer.runs.launcher import run_worker
+from trainsizer.runs.rundir import RunDir
+
+RESULT_SCHEMA = "trainsizer.result/1"
+
+
+def environment() -> dict[str, Any]:
+    from trainsizer.hardware import inventory
+
+    return inventory().to_dict()
+
+
+def analytic_estimate(spec) -> dict[str, Any] | None:
+    from trainsizer.estimate.working_set import estimate
+    from trainsizer.hardware import inventory
+
+    try:
+        inv = inventory()
+        on_cpu = spec.parallel.devices.strip() == "cpu"
+        targets = [] if on_cpu else inv.targets()
+        est = estimate(spec, targets, host_ram=inv.host["ram_available"] if on_cpu else None)
+    except Exception as e:  # the measurement stands on its own; the result says why there is no estimate
+        return {"error": f"{type(e).__name__}: {e}"}
+    return est.to_dict()
+
+
+def merge_results(events: list[dict]) -> dict[str, Any] | None:
+    """Rank 0's measurement, with every rank's peaks and step times beside it."""
+    results = {e.get("rank"): e for e in events if e.get("type") == "result"}
+    if not results:
+        return None
+    first = results.get(0) or next(iter(results.values()))
+    meas = dict(first.get("measurement") or {})
+    if len(results) > 1:
+        meas["ranks"] = {str(r): {"peak": (e.get("measurement") or {}).get("peak"),
+                                  "step_time_s": (e.get("measurement") or {}).get("step_time_s"),
+                                  "host_rss": (e.get("measurement") or {}).get("host_rss"),
+                                  "status": e.get("status")} for r, e in sorted(results.items(), key=lambda kv: str(kv[0]))}
+        peaks = {}
+        for e in results.values():
+            peaks.update((e.get("measurement") or {}).get("peak") or {})
+        meas["peak"] = peaks
+    bad = [e for e in results.values() if e.get("status") not in ("ok",)]
+    if bad and not meas.get("oom"):
+        errors = [e for e in events if e.get("type") == "error"]
+        oom = next((e for e in errors if e.get("kind") == "oom"), None)
+        if oom:
+            meas["oom"] = {k: oom.get(k) for k in ("phase", "step", "message", "memory")}
+        else:
+            err = errors[-1] if errors else {}
+            meas["failure"] = f"{err.get('kind', bad[0].get('status'))}: {err.get('message', '')}".strip()
+    return meas
+
+
+def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = None,
+            cancel_event: threading.Event | None = None) -> dict[str, Any]:
+    """Run the measure role of ``spec`` in ``out`` and write result.json; returns the result."""
+    rd = RunDir(out)
+    created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    try:
+        spec_path = rd.write_spec(spec)
+        result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
+                                  "spec": spec.to_dict(), "environment": environment(),
+                                  "estimate": analytic_estimate(spec), "measurement": None, "quality": None,
+                                  "resume": None}
+        wp = run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event)
+        result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
+        if wp.cancel_requested:
+            result["measurement"]["failure"] = "cancelled"
+        result["status"] = _status(wp, result["measurement"])
+        result["checks"], result["verdict"] = evaluate(result)
+        result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        rd.write_result(result)
+        return result
+    finally:
+        rd.close()
+
+
+def _status(wp, meas) -> str:
+    if wp.cancel_requested:
+        return "cancelled"
+    if meas.get("oom"):
+        return "oom"
+    if meas.get("failure"):
+        return "failed"
+    return "ok"
