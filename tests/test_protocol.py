@@ -1,0 +1,65 @@
+"""The event parser is pure and total: garbage, truncated and interleaved lines become log events."""
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from trainsizer.runs.launcher import worker_command
+from trainsizer.runs.protocol import parse_line
+from trainsizer.worker.events import Emitter
+
+
+def test_events_round_trip_through_the_parser(tmp_path):
+    import io
+
+    buf = io.StringIO()
+    em = Emitter(buf, rank=3)
+    em.emit("step", index=1, loss=2.5)
+    em.phase("forward", 1, "begin")
+    lines = buf.getvalue().splitlines()
+    events = [parse_line(x) for x in lines]
+    assert [e["type"] for e in events] == ["step", "phase"]
+    assert events[0]["rank"] == 3 and events[0]["v"] == 1 and events[0]["loss"] == 2.5
+    assert events[1]["t"] >= events[0]["t"] >= 0
+
+
+def test_non_protocol_lines_become_log_events():
+    for line in ["Traceback (most recent call last):", '{"v": 1, "type": "step"', "[1, 2]", '{"type": "step"}',
+                 '{"v": 2, "type": "step", "t": 1, "rank": 0}', '{"v": 1, "type": "nonsense", "t": 0, "rank": 0}',
+                 b"\xff\xfe binary"]:
+        ev = parse_line(line)
+        assert ev["type"] == "log" and ev["rank"] is None
+    assert parse_line("   \n") is None
+
+
+def test_interleaved_and_truncated_lines():
+    a = json.dumps({"v": 1, "type": "sample", "t": 1.0, "rank": 0, "host": {"rss": 1}})
+    b = json.dumps({"v": 1, "type": "step", "t": 1.1, "rank": 1, "index": 0})
+    assert parse_line(a[:20] + b)["type"] == "log"  # two ranks' halves glued together
+    assert parse_line(a[: len(a) // 2])["type"] == "log"
+    ok = parse_line(b + "\r\n")
+    assert ok["type"] == "step" and ok["rank"] == 1
+
+
+def test_bad_field_types_are_neutralised():
+    ev = parse_line('{"v": 1, "type": "step", "t": "soon", "rank": true}')
+    assert ev["type"] == "step" and ev["t"] is None and ev["rank"] is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(st.text(max_size=300), st.binary(max_size=300),
+                 st.dictionaries(st.text(max_size=5), st.one_of(st.integers(), st.text(max_size=5), st.none()),
+                                 max_size=5).map(json.dumps)))
+def test_parser_never_raises(line):
+    ev = parse_line(line)
+    assert ev is None or (isinstance(ev, dict) and ev["type"] in {"log", "hello", "phase", "sample", "step",
+                                                                  "accounting", "eval", "checkpoint", "error", "result"})
+
+
+def test_worker_command_is_data():
+    single = worker_command("s.toml", "out", "measure", 1, python="py")
+    assert single == ["py", "-m", "trainsizer.worker", "--spec", "s.toml", "--out", "out", "--role", "measure"]
+    multi = worker_command("s.toml", "out", "measure", 2, python="py")
+    assert multi[:5] == ["py", "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2"]
+    assert multi[5:] == single[1:]
