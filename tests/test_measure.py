@@ -121,3 +121,17 @@ def test_two_rank_gloo(run_cli, tmp_path, strategy):
     assert (out / "worker-0.log").exists() and (out / "worker-1.log").exists()
     events = read_events(out)
     assert {e["rank"] for e in events if e["type"] == "step"} == {0, 1}
+
+
+def test_find_max_batch_starts_from_the_prediction(tmp_path):
+    from trainsizer.runs.findmax import find_max
+
+    spec = RunSpec().replace(batch={"seq_len": 128})
+    data = find_max(spec, tmp_path, "batch", memory_limit=3 << 30, max_trials=4)
+    trials = data["trials"]
+    assert 1 <= len(trials) <= 4 and trials[0]["micro_batch"] == max(1, data["predicted"])
+    fitting = [t["micro_batch"] for t in trials if t["fits"]]
+    failing = [t["micro_batch"] for t in trials if not t["fits"]]
+    assert failing and all(t["status"] == "oom" for t in trials if not t["fits"])
+    if fitting:
+        assert data["answer"] == max(fitting) and max(fitting) < min(failing)

@@ -197,10 +197,14 @@ def cmd_measure(args) -> int:
     from trainsizer.runs.summary import render_measurement
 
     spec = _load_spec(args.spec)
+    # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.
+    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
+    memory_limit = int(limit_env) if limit_env else None
     if args.find_max:
         from trainsizer.runs.findmax import find_max
 
-        data = find_max(spec, args.out, args.find_max, on_trial=None if args.json else lambda line: print(line, file=sys.stderr))
+        data = find_max(spec, args.out, args.find_max, memory_limit=memory_limit,
+                        on_trial=None if args.json else lambda line: print(line, file=sys.stderr))
         if args.json:
             _print_json(data)
         else:
@@ -208,7 +212,6 @@ def cmd_measure(args) -> int:
                   f"({len(data['trials'])} trials; each in {args.out}/trial-*)")
         return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
     progress, on_event = _progress_printer(not args.json)
-    memory_limit = int(os.environ["TRAINSIZER_WORKER_MEMORY_LIMIT"]) if os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT") else None
     result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit)
     if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)

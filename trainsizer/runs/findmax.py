@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 
-def _predicted(spec, key: str) -> int | None:
+def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
     from trainsizer.estimate import fit
     from trainsizer.estimate.build import model_config
     from trainsizer.estimate.params import param_stats
@@ -17,6 +17,10 @@ def _predicted(spec, key: str) -> int | None:
     on_cpu = spec.parallel.devices.strip() == "cpu"
     targets = [] if on_cpu else inv.targets()
     ram = inv.host["ram_available"] if on_cpu else None
+    if on_cpu and memory_limit:  # the worker's own limit is its capacity (less the process baseline)
+        from trainsizer.estimate.analytic import HOST_BASELINE_BYTES
+
+        ram = min(ram, memory_limit - HOST_BASELINE_BYTES)
     if key == "batch":
         return fit.max_micro_batch(spec, targets, ram)
     return fit.max_seq_len(spec, targets, param_stats(model_config(spec)[1]), ram)
@@ -32,7 +36,7 @@ def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: in
         from trainsizer.estimate.build import model_config
 
         upper_bound = getattr(model_config(spec)[1], "max_position_embeddings", None)
-    predicted = _predicted(spec, key)
+    predicted = _predicted(spec, key, memory_limit)
     trials: list[dict[str, Any]] = []
     cache: dict[int, bool] = {}
 
