@@ -1,8 +1,8 @@
 """`make run` without a display: the headless path on the embedded default (tiny-llama, builtin data, CPU).
 
 It runs whatever stages exist in this version — today: write and validate the spec, inventory the
-machine and estimate the working set — and says where the results are. `trainsizer check` takes over
-this role once the full acceptance check lands (issue 5).
+machine, estimate the working set, and measure real training steps in a worker — and says where the
+results are. `trainsizer check` takes over this role once the full acceptance check lands (issue 5).
 """
 
 from __future__ import annotations
@@ -24,6 +24,8 @@ def main(argv: list[str]) -> int:
     stages = [("validate", ["spec", "validate", str(spec_path)]), ("devices", ["devices"])]
     if "estimate" in cli.AVAILABLE:
         stages.append(("estimate", ["estimate", str(spec_path), "-o", str(run_dir / "estimate.json")]))
+    if "measure" in cli.AVAILABLE:
+        stages.append(("measure", ["measure", str(spec_path), "--out", str(run_dir)]))
     if "check" in cli.AVAILABLE:
         stages = [("check", ["check", str(spec_path), "--out", str(run_dir)])]
     for name, args in stages:

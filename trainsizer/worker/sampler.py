@@ -28,6 +28,46 @@ def process_tree_rss(proc, children=None) -> int:
 CHILDREN_REFRESH_S = 2.0  # finding children scans all of /proc: do it every 2 s, not at every sample
 
 
+class ProcReader:
+    """Linux fast path: RSS from /proc/<pid>/statm and system memory from /proc/meminfo through file
+    descriptors kept open (a few microseconds instead of psutil's ~0.2 ms per sample). None elsewhere."""
+
+    PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+    def __init__(self):
+        self.meminfo = os.open("/proc/meminfo", os.O_RDONLY)
+        self.statm: dict[int, int] = {}
+
+    def rss(self, pid: int) -> int:
+        fd = self.statm.get(pid)
+        if fd is None:
+            fd = self.statm[pid] = os.open(f"/proc/{pid}/statm", os.O_RDONLY)
+        return int(os.pread(fd, 256, 0).split()[1]) * self.PAGE
+
+    def system(self) -> dict[str, int]:
+        fields = {}
+        for line in os.pread(self.meminfo, 8192, 0).split(b"\n"):
+            key, _, rest = line.partition(b":")
+            if key in (b"MemTotal", b"MemAvailable", b"SwapTotal", b"SwapFree"):
+                fields[key.decode()] = int(rest.split()[0]) * 1024
+        return {"system_used": fields["MemTotal"] - fields["MemAvailable"], "system_total": fields["MemTotal"],
+                "swap_used": fields["SwapTotal"] - fields["SwapFree"]}
+
+    def forget(self, pids) -> None:
+        for pid in [p for p in self.statm if p not in pids]:
+            os.close(self.statm.pop(pid))
+
+    @classmethod
+    def create(cls):
+        try:
+            reader = cls()
+            reader.system()
+            reader.rss(os.getpid())
+            return reader
+        except (OSError, ValueError, KeyError, IndexError):
+            return None
+
+
 class NvmlReader:
     """Device used memory through NVML, for the CUDA devices this process uses; None when unavailable."""
 
@@ -71,13 +111,13 @@ class Sampler:
         self.peak_nvml: dict[int, int] = {}
         self.last: dict | None = None
         self.paused = False  # a paused sampler keeps its thread asleep (bench/sampler_overhead.py alternates)
+        self.fast = ProcReader.create()
 
     def sample(self) -> dict:
         import psutil
 
         import time
 
-        vm, sw = psutil.virtual_memory(), psutil.swap_memory()
         now = time.monotonic()
         if now - self._children_at > CHILDREN_REFRESH_S:
             try:
@@ -85,7 +125,14 @@ class Sampler:
             except Exception:
                 self._children = []
             self._children_at = now
-        rss = process_tree_rss(self.proc, self._children)
+            if self.fast:
+                self.fast.forget({self.proc.pid, *(c.pid for c in self._children)})
+        host = self._host_fast() if self.fast else None
+        if host is None:
+            vm, sw = psutil.virtual_memory(), psutil.swap_memory()
+            host = {"rss": process_tree_rss(self.proc, self._children), "system_used": vm.total - vm.available,
+                    "system_total": vm.total, "swap_used": sw.used}
+        rss = host["rss"]
         self.peak_rss = max(self.peak_rss, rss)
         devices = {}
         if self.cuda:
@@ -99,10 +146,21 @@ class Sampler:
                                         "reserved": torch.cuda.memory_reserved(i), "nvml_used": used}
         else:
             devices["cpu"] = {"allocated": None, "reserved": None, "nvml_used": None}
-        data = {"devices": devices, "host": {"rss": rss, "system_used": vm.total - vm.available,
-                                             "system_total": vm.total, "swap_used": sw.used}}
+        data = {"devices": devices, "host": host}
         self.last = data
         return data
+
+    def _host_fast(self) -> dict | None:
+        try:
+            rss = self.fast.rss(self.proc.pid)
+            for child in self._children:
+                try:
+                    rss += self.fast.rss(child.pid)
+                except (OSError, ValueError, IndexError):
+                    pass
+            return {"rss": rss, **self.fast.system()}
+        except (OSError, ValueError, KeyError, IndexError):
+            return None
 
     def _run(self) -> None:
         while not self._stop.wait(self.period):
