@@ -17,7 +17,7 @@ from trainsizer import __version__
 EXIT_OK, EXIT_NEGATIVE, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 # Subcommands whose capability has landed; the others answer "not yet available" (exit 3).
-AVAILABLE = {"spec", "presets", "devices", "gui", "estimate", "measure"}
+AVAILABLE = {"spec", "presets", "devices", "gui", "estimate", "measure", "check"}
 
 
 class InputError(Exception):
@@ -224,6 +224,37 @@ def cmd_measure(args) -> int:
     return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
 
 
+def cmd_check(args) -> int:
+    from trainsizer.runs.check import check
+    from trainsizer.runs.summary import render_measurement
+
+    spec = _load_spec(args.spec)
+    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
+    progress, on_event = _progress_printer(not args.json)
+
+    def on_stage(name):
+        if not args.json:
+            print(f"\n== {name} ==" if sys.stderr.isatty() else f"== {name} ==", file=sys.stderr, flush=True)
+
+    result = check(spec, args.out, on_event=on_event, on_stage=on_stage,
+                   memory_limit=int(limit_env) if limit_env else None, break_resume=args.break_resume)
+    if args.json:
+        _print_json(result)
+    else:
+        print(render_measurement(result))
+        q, r = result.get("quality") or {}, result.get("resume") or {}
+        if q.get("before") is not None:
+            print(f"quality: {q['reason']}")
+        if r.get("checkpoint_bytes"):
+            print(f"resume: {r['reason']}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
+                  f"save {r['save_s']:.2f} s, load {r['load_s']:.2f} s")
+        print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
+        print(f"results: {Path(args.out).resolve() / 'result.json'}")
+    if result.get("status") not in ("ok", "oom"):
+        return EXIT_INTERNAL
+    return EXIT_OK if result["verdict"] == "accepted" else EXIT_NEGATIVE
+
+
 def cmd_not_yet(args) -> int:
     _err(f"'{args.command}' is not yet available in trainsizer {__version__}")
     return EXIT_INTERNAL
@@ -284,8 +315,14 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--json", action="store_true", help="print result.json instead of the summary")
     m.set_defaults(func=cmd_measure)
 
-    for name, helptext in (("check", "the full acceptance check"),
-                           ("report", "export the acceptance report"),
+    c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
+    c.add_argument("spec", help="run specification (.toml or .json)")
+    c.add_argument("--out", required=True, help="run directory (created)")
+    c.add_argument("--json", action="store_true", help="print result.json instead of the summary")
+    c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)  # proves the resume check can fail
+    c.set_defaults(func=cmd_check)
+
+    for name, helptext in (("report", "export the acceptance report"),
                            ("request", "draft a hardware-selection request")):
         c = sub.add_parser(name, help=helptext)
         c.add_argument("args", nargs=argparse.REMAINDER)

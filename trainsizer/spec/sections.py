@@ -166,8 +166,8 @@ class DataSpec:
 @dataclass(kw_only=True)
 class QualitySpec:
     metric: str = spec_field("eval_loss", choices=METRICS, help="Held-out metric: eval_loss, perplexity or token_accuracy.")
-    train_steps: int = spec_field(60, minimum=0, help="Optimizer steps trained between the two evaluations.")
-    eval_batches: int = spec_field(8, minimum=1, help="Held-out micro-batches per evaluation.")
+    train_steps: int = spec_field(30, minimum=0, help="Optimizer steps trained between the two evaluations.")
+    eval_batches: int = spec_field(4, minimum=1, help="Held-out micro-batches per evaluation.")
     rule: str = spec_field("relative", choices=RULES,
                            help="relative: improve by at least threshold (a fraction); absolute: reach threshold.")
     threshold: float = spec_field(0.05, help="The rule's number: a fraction for relative, a metric value for absolute.")

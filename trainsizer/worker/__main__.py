@@ -27,8 +27,16 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m trainsizer.worker")
     ap.add_argument("--spec", required=True)
     ap.add_argument("--out", required=True)
-    ap.add_argument("--role", default="measure", choices=["measure"])
+    ap.add_argument("--role", default="measure", choices=["measure", "quality", "train"])
+    ap.add_argument("--steps", type=int, help="train: total optimizer steps")
+    ap.add_argument("--save-at", type=int, help="train: save a checkpoint after this step and stop")
+    ap.add_argument("--checkpoint", help="train: where --save-at writes the checkpoint")
+    ap.add_argument("--resume-from", help="train: continue from this checkpoint")
+    ap.add_argument("--tag", default="run", help="train: name of the final-state file")
+    ap.add_argument("--break", dest="break_", choices=["rng", "data"],
+                    help="train: resume wrongly on purpose (leave RNG or data position unrestored), to prove the check can fail")
     args = ap.parse_args(argv)
+    args.skip_rng_restore = args.break_ == "rng"
     rank = int(os.environ.get("RANK", "0"))
     _redirect_stderr(args.out, rank)
     from trainsizer.worker.events import Emitter
@@ -72,15 +80,49 @@ def _run(args, em, state) -> int:
             versions={"torch": torch.__version__, "python": sys.version.split()[0]},
             cuda=torch.cuda.is_available(), devices=[str(device)])
     context = _cuda_context(device)
+    from trainsizer.data import DataError
+    from trainsizer.worker.checkpoint import CheckpointError
     from trainsizer.worker.measure import run_measure
     from trainsizer.worker.sampler import Sampler
 
     sampler = Sampler(em, spec.measure.sample_hz, [device.index] if device.type == "cuda" else []).start()
     trainer = Trainer(spec, em, dist, device)
+    total = {"measure": spec.measure.warmup_steps + spec.measure.steps, "quality": spec.quality.train_steps,
+             "train": args.steps or spec.checkpoint.resume_steps}[args.role]
     try:
-        trainer.build(spec.measure.warmup_steps + spec.measure.steps)
+        trainer.build(total)
+        state["phase"] = "data"
+        try:
+            data_info = trainer.prepare_data(_tokenizer_dir(spec))
+        except DataError as e:
+            em.emit("error", kind="data", phase="data", step=None, message=str(e))
+            em.emit("result", status="failed", measurement=None)
+            return 0
+        if data_info:
+            em.emit("log", level="info", message="data prepared", data=data_info)
         em.phase("load", None, "end")
-        measurement = run_measure(spec, em, trainer, sampler, context)
+        if args.role == "measure":
+            measurement = run_measure(spec, em, trainer, sampler, context)
+            measurement["data"] = data_info
+        else:
+            from trainsizer.worker import roles
+            from trainsizer.worker.checkpoint import fingerprint
+
+            if args.role == "quality":
+                payload = roles.run_quality(spec, em, trainer)
+            else:
+                if args.break_ == "data":
+                    trainer.batch_at = _from_zero(trainer)
+                payload = roles.run_train(spec, em, trainer, args, fingerprint(spec, _config(spec), dist.world))
+            payload["data"] = data_info
+            payload["host_rss"] = sampler.peak_rss
+            payload["peak"] = _peaks(trainer, sampler)
+            em.emit("result", status="ok", role=args.role, **{args.role: payload})
+            return 0
+    except CheckpointError as e:
+        em.emit("error", kind="checkpoint", phase="checkpoint", step=trainer.step, message=str(e))
+        em.emit("result", status="failed", measurement=None)
+        return 0
     except Exception as e:
         if not is_oom(e):
             em.emit("error", kind="crash", phase=trainer.current_phase, step=trainer.step,
@@ -104,10 +146,28 @@ def _run(args, em, state) -> int:
     measurement["peak"] = _peaks(trainer, sampler)
     measurement["world_size"] = dist.world
     measurement["threads"] = torch.get_num_threads()
-    em.emit("result", status="ok", measurement=measurement)
+    em.emit("result", status="ok", role="measure", measurement=measurement)
     if dist.world > 1:
         torch.distributed.destroy_process_group()
     return 0
+
+
+def _tokenizer_dir(spec) -> str | None:
+    from trainsizer.spec.sources import resolve_model
+
+    return resolve_model(spec.model).tokenizer_dir
+
+
+def _config(spec):
+    from trainsizer.estimate.build import model_config
+
+    return model_config(spec)[1]
+
+
+def _from_zero(trainer):
+    """--break data: after a resume, the data position is ignored and batches start again from step 0."""
+    original, start = trainer.batch_at, trainer.step
+    return lambda step: original(step - start)
 
 
 def _cuda_context(device) -> int | None:

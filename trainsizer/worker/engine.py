@@ -111,12 +111,37 @@ class Trainer:
         return model
 
     # -- data ------------------------------------------------------------------------------------------
-    def make_batches(self, seed: int):
-        """Synthetic data: random tokens, deterministic per (seed, rank, step); for sizing only."""
-        b, s = self.spec.batch.micro_batch, self.spec.batch.seq_len
+    data: Any = None  # PreparedData for builtin and file sources
+
+    def prepare_data(self, tokenizer_dir: str | None = None) -> dict | None:
+        if self.spec.data.source == "synthetic":
+            return None
+        from trainsizer.data import prepare_data
+
+        self.data = prepare_data(self.spec, self.vocab, tokenizer_dir)
+        return self.data.info
+
+    def batch_at(self, step: int) -> list[torch.Tensor]:
+        """The micro-batches of optimizer step ``step`` on this rank: a pure function of the step (the data
+        position), so a resumed run sees exactly the batches the uninterrupted one saw."""
+        b, s, accum, seed = self.spec.batch.micro_batch, self.spec.batch.seq_len, self.spec.batch.grad_accum, self.spec.data.seed
+        if self.data is None:  # synthetic: random tokens, for sizing only
+            g = torch.Generator().manual_seed(seed * 1_000_003 + self.dist.rank * 7919 + step)
+            return [torch.randint(0, self.vocab, (b, s), generator=g) for _ in range(accum)]
+        seqs = self.data.train
+        n, out = len(seqs), []
+        for j in range(accum):
+            first = ((step * accum + j) * self.dist.world + self.dist.rank) * b
+            rows = []
+            for k in range(first, first + b):
+                epoch, pos = divmod(k, n)
+                rows.append(seqs[_permutation(n, seed + epoch)[pos]])
+            out.append(torch.tensor(rows, dtype=torch.long))
+        return out
+
+    def make_batches(self, seed: int | None = None):
         while True:
-            g = torch.Generator().manual_seed(seed * 1_000_003 + self.dist.rank * 7919 + self.step)
-            yield [torch.randint(0, self.vocab, (b, s), generator=g) for _ in range(self.spec.batch.grad_accum)]
+            yield self.batch_at(self.step)
 
     # -- phases ------------------------------------------------------------------------------------------
     def _begin(self, name: str) -> None:
@@ -174,6 +199,17 @@ class Trainer:
         tokens = spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * self.dist.world
         self.step += 1
         return {"loss": total, "grad_norm": grad_norm, "lr": lr, "seconds": seconds, "tokens": tokens}
+
+
+_PERMS: dict[tuple[int, int], list[int]] = {}
+
+
+def _permutation(n: int, seed: int) -> list[int]:
+    key = (n, seed)
+    if key not in _PERMS:
+        g = torch.Generator().manual_seed(seed)
+        _PERMS[key] = torch.randperm(n, generator=g).tolist()
+    return _PERMS[key]
 
 
 def step_statistics(times: list[float]) -> dict[str, float | int]:

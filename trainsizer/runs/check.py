@@ -1,0 +1,72 @@
+"""`trainsizer check`: estimate, measured steps, held-out quality and the resume check, with the five
+acceptance checks and a verdict in result.json (written atomically, also when a stage fails)."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from pathlib import Path
+from typing import Any
+
+from trainsizer import __version__
+from trainsizer.runs.checks import evaluate
+from trainsizer.runs.launcher import run_worker
+from trainsizer.runs.measure import RESULT_SCHEMA, _status, analytic_estimate, environment, merge_results
+from trainsizer.runs.resume import resume_check
+from trainsizer.runs.rundir import RunDir
+
+
+def _quality(rd, spec_path, spec, on_event, memory_limit) -> dict[str, Any]:
+    wp = run_worker(rd, spec_path, "quality", spec.parallel.world_size(), on_event, memory_limit)
+    result = next((e for e in wp.events if e.get("type") == "result" and e.get("rank") in (0, None)), None)
+    if result and result.get("status") == "ok":
+        q = dict(result["quality"])
+        q["peak"], q["host_rss"] = q.get("peak"), q.get("host_rss")
+        return q
+    errors = [e for e in wp.events if e.get("type") == "error"]
+    why = f"{errors[-1].get('kind')}: {errors[-1].get('message')}" if errors else "the worker produced no result"
+    return {"metric": spec.quality.metric, "before": None, "after": None, "passed": False,
+            "reason": f"the quality check could not run: {why}"}
+
+
+def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: int | None = None,
+          break_resume: str | None = None) -> dict[str, Any]:
+    rd = RunDir(out)
+    stages: dict[str, float] = {}
+    created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
+                              "spec": spec.to_dict(), "environment": None, "estimate": None, "measurement": None,
+                              "quality": None, "resume": None, "stages": stages}
+
+    def stage(name, fn):
+        if on_stage:
+            on_stage(name)
+        t = time.perf_counter()
+        value = fn()
+        stages[name] = round(time.perf_counter() - t, 2)
+        return value
+
+    try:
+        spec_path = rd.write_spec(spec)
+        result["environment"] = stage("environment", environment)
+        result["estimate"] = stage("estimate", lambda: analytic_estimate(spec))
+        wp = stage("measure", lambda: run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit))
+        result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
+        result["status"] = _status(wp, result["measurement"])
+        if result["status"] == "ok":
+            result["quality"] = stage("quality", lambda: _quality(rd, spec_path, spec, on_event, memory_limit))
+            result["resume"] = stage("resume", lambda: resume_check(spec, rd, spec_path, on_event=on_event,
+                                                                    break_=break_resume, memory_limit=memory_limit))
+        result["checks"], result["verdict"] = evaluate(result)
+        result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        rd.write_result(result)
+        return result
+    except BaseException as e:  # whatever happens, result.json says what ran and what did not
+        result["status"] = "cancelled" if isinstance(e, KeyboardInterrupt) else "failed"
+        result.setdefault("measurement", None)
+        result["error"] = f"{type(e).__name__}: {e}"
+        result["checks"], result["verdict"] = evaluate(result)
+        rd.write_result(result)
+        raise
+    finally:
+        rd.close()

@@ -1,0 +1,113 @@
+"""The resume check, three-run protocol (torchtitan's checkpoint_compat_test, NOTES.md): a reference run of
+N steps; a run of k1 steps that saves and exits; a fresh process that loads it, runs to k2 and saves again; a
+third that loads that and runs to N. Per-step losses, gradient norms, final parameters and optimizer state are
+compared: bit-identical on the CPU; on a GPU against a noise floor measured with a second reference run."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from trainsizer.runs.launcher import WorkerProcess, worker_command
+from trainsizer.runs.rundir import RunDir
+
+
+def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limit=None):
+    cmd = worker_command(str(spec_path), str(rd.path), "train", world) + extra
+    wp = WorkerProcess(rd, cmd, on_event, memory_limit).start()
+    wp.wait()
+    results = [e for e in wp.events if e.get("type") == "result"]
+    ok = results and all(r.get("status") == "ok" for r in results)
+    if not ok:
+        errors = [e for e in wp.events if e.get("type") == "error"]
+        raise RuntimeError(errors[-1]["message"] if errors else "the worker produced no result")
+    return next(r for r in results if r.get("rank") in (0, None))["train"]
+
+
+def _max_diff(a: dict, b: dict, prefix: str) -> float:
+    import torch
+
+    keys = [k for k in a if k.startswith(prefix)]
+    if set(keys) != {k for k in b if k.startswith(prefix)}:
+        return float("inf")
+    worst = 0.0
+    for k in keys:
+        x, y = a[k], b[k]
+        if x.shape != y.shape:
+            return float("inf")
+        if x.dtype.is_floating_point:
+            worst = max(worst, float((x.double() - y.double()).abs().max()) if x.numel() else 0.0)
+        elif not torch.equal(x, y):
+            worst = max(worst, float("inf"))
+    return worst
+
+
+def _compare(ref: dict, other: dict, ref_state_path: str, other_state_path: str) -> dict[str, float]:
+    import torch
+
+    ref_state = torch.load(ref_state_path, weights_only=True)
+    other_state = torch.load(other_state_path, weights_only=True)
+    steps = sorted(set(ref["losses"]) | set(other["losses"]), key=int)
+    dl = max((abs(ref["losses"][s] - other["losses"][s]) if s in ref["losses"] and s in other["losses"] else float("inf"))
+             for s in steps)
+    dg = max((abs(ref["grad_norms"][s] - other["grad_norms"][s]) if s in ref["grad_norms"] and s in other["grad_norms"] else float("inf"))
+             for s in steps)
+    return {"max_abs_loss_diff": dl, "max_abs_grad_norm_diff": dg,
+            "max_abs_param_diff": _max_diff(ref_state, other_state, "param/"),
+            "max_abs_optimizer_diff": _max_diff(ref_state, other_state, "optim/")}
+
+
+def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: str | None = None,
+                 memory_limit: int | None = None) -> dict[str, Any]:
+    n, k1 = spec.checkpoint.resume_steps, spec.checkpoint.resume_at
+    k2 = (k1 + n) // 2 if (k1 + n) // 2 > k1 else None
+    world = spec.parallel.world_size()
+    ck = Path(spec.checkpoint.dir) if spec.checkpoint.dir else rd.path / "checkpoints"
+    steps = ["--steps", str(n)]
+    try:
+        ref = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit)
+        part_a = _train(rd, spec_path, world, on_event, steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")], memory_limit)
+        broken = ["--break", break_] if break_ else []
+        merged = {"losses": dict(part_a["losses"]), "grad_norms": dict(part_a["grad_norms"])}
+        load_s = []
+        source = ck / f"step-{k1}"
+        if k2:
+            part_b = _train(rd, spec_path, world, on_event, steps + ["--resume-from", str(source), "--save-at", str(k2),
+                                                                     "--checkpoint", str(ck / f"step-{k2}")] + broken, memory_limit)
+            merged["losses"].update(part_b["losses"])
+            merged["grad_norms"].update(part_b["grad_norms"])
+            load_s.append(part_b.get("load_s"))
+            source = ck / f"step-{k2}"
+        part_c = _train(rd, spec_path, world, on_event, steps + ["--resume-from", str(source), "--tag", "resumed"] + broken,
+                        memory_limit)
+        merged["losses"].update(part_c["losses"])
+        merged["grad_norms"].update(part_c["grad_norms"])
+        load_s.append(part_c.get("load_s"))
+        diffs = _compare(ref, merged, ref["final_state"], part_c["final_state"])
+        on_cpu = spec.parallel.devices.strip() == "cpu"
+        if on_cpu:
+            noise, noise_note = None, "not measured on the CPU: the criterion there is bit-identical"
+            passed = all(v == 0.0 for v in diffs.values())
+        else:
+            again = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference-2"], memory_limit)
+            floor = _compare(ref, again, ref["final_state"], again["final_state"])
+            noise, noise_note = floor, "two fresh reference runs with the same seed"
+            passed = all(diffs[k] <= floor[k] for k in diffs)
+        saved = part_a["saved"]
+        resumes = [k1] + ([k2] if k2 else [])
+        reason = (f"resumed at steps {', '.join(map(str, resumes))} of {n}: "
+                  + ("bit-identical losses, gradient norms, parameters and optimizer state" if passed and on_cpu
+                     else "within the measured noise floor" if passed else
+                     f"differs from the uninterrupted run (max |Δloss| {diffs['max_abs_loss_diff']:.3g}, "
+                     f"max |Δparam| {diffs['max_abs_param_diff']:.3g})"))
+        return {"passed": passed, "steps": n, "saved_at": resumes, **diffs, "noise_floor": noise,
+                "noise_floor_note": noise_note, "checkpoint_bytes": saved["bytes"], "save_s": saved["seconds"],
+                "load_s": max(x for x in load_s if x is not None), "reason": reason}
+    except RuntimeError as e:
+        return {"passed": False, "steps": n, "reason": f"the resume check could not run: {e}"}
+    finally:
+        if not spec.checkpoint.keep:
+            shutil.rmtree(ck, ignore_errors=True)
+        for f in rd.path.glob("final-*.pt"):
+            f.unlink()
