@@ -166,8 +166,14 @@ def _config(spec):
 
 def _from_zero(trainer):
     """--break data: after a resume, the data position is ignored and batches start again from step 0."""
-    original, start = trainer.batch_at, trainer.step
-    return lambda step: original(step - start)
+    original, first = trainer.batch_at, []
+
+    def batch_at(step):
+        if not first:
+            first.append(step)  # the first step trained in this process: the resumed position
+        return original(step - first[0])
+
+    return batch_at
 
 
 def _cuda_context(device) -> int | None:

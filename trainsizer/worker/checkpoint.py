@@ -74,10 +74,12 @@ def save_checkpoint(directory: str | Path, trainer, fp: dict[str, Any]) -> dict[
 
     t0 = time.perf_counter()
     final = Path(directory)
-    tmp = final.with_name(f".{final.name}.tmp-{os.getpid()}")
-    shutil.rmtree(tmp, ignore_errors=True)
-    tmp.mkdir(parents=True)
+    tmp = final.with_name(f".{final.name}.tmp")  # one name for all ranks: rank 0 creates and renames it
     rank = trainer.dist.rank
+    if rank == 0:
+        shutil.rmtree(tmp, ignore_errors=True)
+        tmp.mkdir(parents=True)
+    _barrier(trainer)
     if rank == 0:
         save_model(trainer.model, str(tmp / "model.safetensors"))
     torch.save(trainer.optimizer.state_dict(), tmp / f"optimizer-{rank}.pt")
@@ -85,16 +87,24 @@ def save_checkpoint(directory: str | Path, trainer, fp: dict[str, Any]) -> dict[
                 "scaler": trainer.scaler.state_dict() if trainer.scaler else None,
                 "rng": rng_state(), "step": trainer.step, "data_position": {"step": trainer.step}},
                tmp / f"trainer-{rank}.pt")
-    meta = {"format": FORMAT, "step": trainer.step, "fingerprint": fp}
-    (tmp / "meta.json").write_text(json.dumps(meta, indent=2))
-    for f in tmp.iterdir():
-        with open(f, "rb") as fh:
-            os.fsync(fh.fileno())
-    if final.exists():
-        shutil.rmtree(final)
-    os.replace(tmp, final)
+    _barrier(trainer)
+    if rank == 0:
+        meta = {"format": FORMAT, "step": trainer.step, "fingerprint": fp}
+        (tmp / "meta.json").write_text(json.dumps(meta, indent=2))
+        for f in tmp.iterdir():
+            with open(f, "rb") as fh:
+                os.fsync(fh.fileno())
+        if final.exists():
+            shutil.rmtree(final)
+        os.replace(tmp, final)
+    _barrier(trainer)
     size = sum(f.stat().st_size for f in final.iterdir())
     return {"path": str(final), "bytes": size, "seconds": time.perf_counter() - t0, "step": trainer.step}
+
+
+def _barrier(trainer) -> None:
+    if trainer.dist.world > 1:
+        torch.distributed.barrier()
 
 
 def read_meta(directory: str | Path) -> dict[str, Any]:

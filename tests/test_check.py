@@ -1,0 +1,53 @@
+"""The full acceptance check end to end through the CLI, and a resume check that is made to break."""
+
+import json
+
+import pytest
+
+from trainsizer.runs.resume import resume_check
+from trainsizer.runs.rundir import RunDir
+from trainsizer.spec import RunSpec
+
+pytestmark = pytest.mark.slow
+FAST = ("[batch]\nmicro_batch = 2\nseq_len = 128\n[measure]\nwarmup_steps = 1\nsteps = 2\n"
+        "[quality]\ntrain_steps = 12\neval_batches = 2\n[checkpoint]\nresume_at = 2\nresume_steps = 4\n")
+
+
+def test_full_check_on_the_tiny_preset_is_accepted(run_cli, tmp_path):
+    spec = tmp_path / "spec.toml"
+    spec.write_text(FAST)
+    out = tmp_path / "run"
+    rc, stdout, err = run_cli("check", spec, "--out", out)
+    assert rc == 0, stdout + err
+    result = json.loads((out / "result.json").read_text())
+    assert result["verdict"] == "accepted"
+    assert [c["status"] for c in result["checks"]] == ["passed"] * 5
+    q, r = result["quality"], result["resume"]
+    assert q["after"] < q["before"] and q["passed"]
+    assert r["passed"] and r["saved_at"] == [2, 3] and r["max_abs_loss_diff"] == 0.0 and r["max_abs_param_diff"] == 0.0
+    assert r["checkpoint_bytes"] > 0 and r["save_s"] > 0 and r["load_s"] > 0
+    assert not (out / "checkpoints").exists()  # removed unless kept
+    assert "bit-identical" in stdout and "stages:" in stdout
+
+
+def _resume(tmp_path, spec, break_=None):
+    rd = RunDir(tmp_path / "run")
+    path = rd.write_spec(spec)
+    try:
+        return resume_check(spec, rd, path, break_=break_)
+    finally:
+        rd.close()
+
+
+def test_a_broken_resume_is_detected(tmp_path):
+    spec = RunSpec().replace(batch={"micro_batch": 2, "seq_len": 64}, checkpoint={"resume_at": 2, "resume_steps": 4})
+    r = _resume(tmp_path, spec, break_="data")
+    assert r["passed"] is False and r["max_abs_loss_diff"] > 0 and "differs from the uninterrupted run" in r["reason"]
+
+
+def test_resume_is_bit_identical_with_two_rank_gloo_ddp(tmp_path):
+    spec = RunSpec().replace(batch={"micro_batch": 2, "seq_len": 64}, parallel={"strategy": "ddp", "processes": 2},
+                             checkpoint={"resume_at": 2, "resume_steps": 4})
+    r = _resume(tmp_path, spec)
+    assert r["passed"], r["reason"]
+    assert r["max_abs_param_diff"] == 0.0 and r["max_abs_optimizer_diff"] == 0.0
