@@ -166,7 +166,7 @@ class DataSpec:
 @dataclass(kw_only=True)
 class QualitySpec:
     metric: str = spec_field("eval_loss", choices=METRICS, help="Held-out metric: eval_loss, perplexity or token_accuracy.")
-    train_steps: int = spec_field(30, minimum=0, help="Optimizer steps trained between the two evaluations.")
+    train_steps: int = spec_field(20, minimum=0, help="Optimizer steps trained between the two evaluations.")
     eval_batches: int = spec_field(4, minimum=1, help="Held-out micro-batches per evaluation.")
     rule: str = spec_field("relative", choices=RULES,
                            help="relative: improve by at least threshold (a fraction); absolute: reach threshold.")
@@ -193,8 +193,8 @@ class MeasureSpec:
 @dataclass(kw_only=True)
 class CheckpointSpec:
     dir: str | None = spec_field(None, help="Where checkpoints go (default: RUN_DIR/checkpoints).")
-    resume_at: int = spec_field(3, minimum=1, help="Step after which the resume check saves and restarts.")
-    resume_steps: int = spec_field(6, minimum=2, help="Total steps of the resume check's reference run.")
+    resume_at: int = spec_field(2, minimum=1, help="Step after which the resume check saves and restarts.")
+    resume_steps: int = spec_field(4, minimum=2, help="Total steps of the resume check's reference run.")
     keep: bool = spec_field(False, help="Keep checkpoints after the resume check.")
 
     def issues(self) -> list[SpecIssue]:
