@@ -22,7 +22,13 @@ sys.path.insert(0, os.path.dirname(__file__))
 def measure_cuda(spec) -> dict[str, int]:
     import torch
 
-    from trainsizer.estimate.build import autocast_context, build_model, build_optimizer, model_config, trainable_parameters
+    from trainsizer.estimate.build import (
+        autocast_context,
+        build_model,
+        build_optimizer,
+        model_config,
+        trainable_parameters,
+    )
 
     torch.manual_seed(0)
     _, config = model_config(spec)

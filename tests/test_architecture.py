@@ -6,7 +6,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import REPO
 
 HEAVY = ("torch", "PySide6", "pynvml", "transformers", "pyqtgraph")

@@ -88,8 +88,8 @@ def test_fit_solvers_and_advice():
 
 
 def test_time_estimate_uses_the_peak_table():
-    from trainsizer.estimate.params import param_stats
     from trainsizer.estimate.build import model_config
+    from trainsizer.estimate.params import param_stats
     from trainsizer.estimate.timing import flops_per_step, step_time
 
     spec = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},

@@ -3,9 +3,9 @@ import json
 
 import pytest
 
+from trainsizer.hardware import TargetDevice
 from trainsizer.spec import SECTIONS, RunSpec, SpecError, from_dict, load, loads
 from trainsizer.spec.checks import environment_issues
-from trainsizer.hardware import TargetDevice
 
 
 def _issues(text, fmt="toml"):

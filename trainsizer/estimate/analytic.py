@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from trainsizer.estimate.activations import (
-    Precision, Trainable, autocast_weight_copy_bytes, layer_bytes_per_token, post_layers_bytes_per_token,
+    Precision,
+    Trainable,
+    autocast_weight_copy_bytes,
+    layer_bytes_per_token,
+    post_layers_bytes_per_token,
 )
 from trainsizer.estimate.params import ParamStats
 

@@ -14,7 +14,12 @@ from typing import Any
 import torch
 
 from trainsizer.estimate.build import (
-    autocast_context, build_model, build_optimizer, model_config, needs_grad_scaler, trainable_parameters,
+    autocast_context,
+    build_model,
+    build_optimizer,
+    model_config,
+    needs_grad_scaler,
+    trainable_parameters,
 )
 from trainsizer.estimate.tracker import LiveTracker, SavedTensorRecorder, storage_bytes
 

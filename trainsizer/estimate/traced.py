@@ -15,7 +15,8 @@ from __future__ import annotations
 import time
 
 from trainsizer.estimate.analytic import ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate
-from trainsizer.estimate.working_set import _round_blocks, estimate as analytic_estimate
+from trainsizer.estimate.working_set import _round_blocks
+from trainsizer.estimate.working_set import estimate as analytic_estimate
 
 UNTRACEABLE = {("method", "qlora"): "qlora uses bitsandbytes 4-bit kernels",
                ("optimizer", "adamw-8bit"): "8-bit AdamW uses bitsandbytes kernels"}

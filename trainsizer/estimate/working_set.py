@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from trainsizer.estimate.analytic import (
-    ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES, HOST_BASELINE_BYTES, DeviceEstimate, Estimate, activation_bytes,
-    grad_bytes, logits_bytes, optimizer_bytes, optimizer_temp_bytes, recompute_bytes, trainable_of, weight_bytes,
+    ALLOCATOR_FRACTION,
+    CUDA_CONTEXT_BYTES,
+    HOST_BASELINE_BYTES,
+    DeviceEstimate,
+    Estimate,
+    activation_bytes,
+    grad_bytes,
+    logits_bytes,
+    optimizer_bytes,
+    optimizer_temp_bytes,
+    recompute_bytes,
+    trainable_of,
+    weight_bytes,
 )
 from trainsizer.estimate.params import param_stats
 

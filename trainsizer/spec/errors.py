@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
 _SECTION_NAMES = ("model", "method", "precision", "optimizer", "batch", "parallel", "data", "quality",
                   "measure", "checkpoint", "engine")
 

@@ -75,7 +75,12 @@ class Trainer:
 
     def build(self, total_steps: int) -> None:
         from trainsizer.estimate.build import (
-            build_model, build_optimizer, build_scheduler, model_config, needs_grad_scaler, trainable_parameters,
+            build_model,
+            build_optimizer,
+            build_scheduler,
+            model_config,
+            needs_grad_scaler,
+            trainable_parameters,
         )
 
         _, config = model_config(self.spec)

@@ -114,9 +114,9 @@ class Sampler:
         self.fast = ProcReader.create()
 
     def sample(self) -> dict:
-        import psutil
-
         import time
+
+        import psutil
 
         now = time.monotonic()
         if now - self._children_at > CHILDREN_REFRESH_S:
