@@ -62,3 +62,41 @@ def test_bad_data_names_the_file_and_the_problem(tmp_path, name, content, spec_k
 def test_tokenizer_larger_than_the_model_vocabulary():
     with pytest.raises(DataError, match="257 ids, the model only 100"):
         prepare_data(_spec(), 100)
+
+
+WORDS = sorted({w.strip(".") for s in ("the cat sees the red box in the garden. a dog likes an old book at school.",)
+                for w in s.split()})
+
+
+@pytest.mark.slow
+def test_tokenizer_from_the_model_directory(tmp_path):
+    from tokenizers import Tokenizer, models, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast
+
+    from trainsizer.spec.sources import resolve_model
+
+    vocab = {"[UNK]": 0, "[EOS]": 1, ".": 2, **{w: i + 3 for i, w in enumerate(WORDS)}}
+    core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
+    core.pre_tokenizer = pre_tokenizers.Whitespace()
+    model_dir = tmp_path / "model"
+    PreTrainedTokenizerFast(tokenizer_object=core, unk_token="[UNK]", eos_token="[EOS]").save_pretrained(model_dir)
+    (model_dir / "config.json").write_text(json.dumps({"model_type": "llama", "vocab_size": 64}))
+    (model_dir / "model.safetensors").write_bytes(b"")  # the directory check wants weights; not loaded here
+    spec = RunSpec().replace(model={"pretrained": str(model_dir)}, batch={"micro_batch": 2, "seq_len": 16})
+    resolved = resolve_model(spec.model)
+    assert resolved.tokenizer_dir == str(model_dir)
+    data = prepare_data(spec, 64, resolved.tokenizer_dir)
+    assert data.info["tokenizer"].endswith(f"from {model_dir}") and "byte-level" not in data.info["tokenizer"]
+    assert max(max(s) for s in data.train) < len(vocab)
+
+
+@pytest.mark.slow
+def test_dataset_saved_to_disk(tmp_path):
+    from datasets import Dataset
+
+    rows = [f"line {i} of a saved dataset with a few more words " * 3 for i in range(200)]
+    Dataset.from_dict({"content": rows}).save_to_disk(str(tmp_path / "ds"))
+    spec = _spec(source="path", path=str(tmp_path / "ds"), text_field="content")
+    assert prepare_data(spec, 8192).info["documents"] == 200
+    with pytest.raises(DataError, match="no column 'text' \\(columns: content\\)"):
+        prepare_data(_spec(source="path", path=str(tmp_path / "ds")), 8192)
