@@ -7,8 +7,14 @@ TORCH ?= torch==2.13.0
 RUN_DIR ?= runs/default
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Servers in the field also carry transformers 4.57: the core of the suite runs against it too.
+COMPAT_VENV ?= .venv-tf457
+COMPAT_TRANSFORMERS ?= transformers==4.57.*
+COMPAT_TESTS := tests/test_presets.py tests/test_sources.py tests/test_estimate.py tests/test_checkpoint.py \
+	tests/test_spec.py tests/test_data.py tests/test_protocol.py
+COMPAT_STAMP := $(COMPAT_VENV)/.installed
 
-.PHONY: install run test lint clean
+.PHONY: install run test test-main test-compat lint clean
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -27,12 +33,24 @@ run: $(STAMP)
 		HF_HUB_OFFLINE=1 $(BIN)/python -m trainsizer.default_run "$(RUN_DIR)"; \
 	fi
 
-test: $(STAMP)
+$(COMPAT_STAMP): pyproject.toml Makefile
+	$(PYTHON) -m venv $(COMPAT_VENV)
+	$(COMPAT_VENV)/bin/python -m pip install -q --upgrade pip
+	$(COMPAT_VENV)/bin/python -m pip install -q $(TORCH) "$(COMPAT_TRANSFORMERS)"
+	$(COMPAT_VENV)/bin/python -m pip install -q -e ".[test]"
+	touch $(COMPAT_STAMP)
+
+test: test-main test-compat
+
+test-main: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
+
+test-compat: $(COMPAT_STAMP)
+	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(COMPAT_VENV)/bin/python -m pytest -p no:cacheprovider $(COMPAT_TESTS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check trainsizer tests bench
 	$(BIN)/lint-imports
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) $(COMPAT_VENV) build dist *.egg-info

@@ -35,7 +35,8 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     t0 = time.perf_counter()
     acct = account_step(spec, fake=True, config=config)
     seconds = time.perf_counter() - t0
-    corrections, saved_less, recompute_less = _corrections(acct, base.stats, spec)
+    artifacts = fake_artifacts(spec, config)
+    corrections, saved_less, recompute_less = _corrections(acct, base.stats, spec, artifacts)
     items = dict(acct.items)
     items["activations"] -= saved_less
     phases = dict(acct.phase_peaks)
@@ -83,23 +84,64 @@ def _untraceable(spec) -> str | None:
     return None
 
 
-def _corrections(acct, stats, spec) -> tuple[list[str], int]:
+def fake_artifacts(spec, config) -> dict[str, bool]:
+    """Which artefacts the fake run adds, found by running one small layer of the same class both ways.
+
+    transformers 5.x treats fake tensors as tracing (a materialised mask, k/v repeated to every head) while
+    the real run does not; 4.57 does the same in both. Probing the installed version keeps the trace exact on both.
+    """
+    import copy
+
+    import torch
+    from torch._subclasses.fake_tensor import FakeTensorMode
+
+    from trainsizer.estimate.build import build_model
+    from trainsizer.estimate.tracker import LiveTracker
+
+    small = copy.deepcopy(config)
+    for key in ("num_hidden_layers", "n_layer"):
+        if getattr(small, key, None) is not None:
+            setattr(small, key, 1)
+    if hasattr(small, "layer_types") and isinstance(small.layer_types, list):
+        small.layer_types = small.layer_types[:1]
+    probe = spec.replace(batch={"micro_batch": 1, "seq_len": 16, "gradient_checkpointing": False},
+                         method={"kind": "full"})
+    calls = {}
+    for fake in (False, True):
+        mode = FakeTensorMode(allow_non_fake_inputs=True) if fake else None
+        torch.manual_seed(0)
+        model = build_model(probe, device="cpu", config=small, load_weights=False, base_context=mode)
+        tracker = LiveTracker(watch_attention=True)
+        ids = torch.randint(0, small.vocab_size, (1, 16))
+        with mode if mode is not None else torch.no_grad(), tracker, torch.no_grad():
+            tracker.phase("forward")
+            model(input_ids=ids)
+        calls[fake] = tracker.attention_calls[:1]
+    if not calls[False] or not calls[True]:
+        return {"mask": False, "repeat": False}
+    real, fake = calls[False][0], calls[True][0]
+    return {"mask": fake["mask_storage"] is not None and real["mask_storage"] is None,
+            "repeat": fake["kv_heads"] == fake["q_heads"] and real["kv_heads"] < real["q_heads"]}
+
+
+def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int]:
     """Bytes the trace saved for backward that the real run does not (see the module docstring)."""
+    artifacts = artifacts or {"mask": True, "repeat": True}
     notes, less = [], 0
     b, s = spec.batch.micro_batch, spec.batch.seq_len
-    recompute_less = _recompute_correction(acct, stats, spec)
+    recompute_less = _recompute_correction(acct, stats, spec, artifacts)
     if recompute_less:
         notes.append(f"checkpointed recompute: one layer's mask and repeated k/v removed from the backward peak ({recompute_less} bytes)")
     fwd_calls = [c for c in acct.attention_calls if c["phase"] == "forward"]
     acct = type(acct)(**{**acct.__dict__, "attention_calls": fwd_calls})
     flash = any(c["mask_storage"] is not None for c in acct.attention_calls)
-    if flash and spec.model.attn_implementation == "sdpa":
+    if flash and artifacts["mask"] and spec.model.attn_implementation == "sdpa":
         masks = [n for shape, n in acct.saved if len(shape) == 4 and shape[1] == 1 and shape[-2:] == (s, s)]
         if masks:
             less += sum(masks)
             notes.append(f"{len(masks)} materialised causal masks removed ({sum(masks)} bytes): the real SDPA call "
                          "is causal without a mask")
-    if stats.kv_heads < stats.heads and acct.attention_calls:
+    if artifacts["repeat"] and stats.kv_heads < stats.heads and acct.attention_calls:
         calls = len(acct.attention_calls) // max(1, acct.steps)  # SDPA calls in one forward
         full = [n for shape, n in acct.saved if shape == (b, stats.heads, s, stats.head_dim)]
         # the real run saves q and the output at every head, k and v at kv_heads; the trace saved k, v at all
@@ -112,13 +154,13 @@ def _corrections(acct, stats, spec) -> tuple[list[str], int]:
     return notes, less, recompute_less
 
 
-def _recompute_correction(acct, stats, spec) -> int:
+def _recompute_correction(acct, stats, spec, artifacts) -> int:
     """Under checkpointing, backward re-runs each layer's forward on fake tensors with the same two artefacts."""
     calls = [c for c in acct.attention_calls if c["phase"] == "backward"]
     if not calls or spec.model.attn_implementation != "sdpa":
         return 0
     b, s, c = spec.batch.micro_batch, spec.batch.seq_len, calls[0]
-    out = b * s * s * 4 if c["mask_storage"] is not None else 0
-    if stats.kv_heads < stats.heads and c["kv_heads"] == c["q_heads"]:
+    out = b * s * s * 4 if c["mask_storage"] is not None and artifacts["mask"] else 0
+    if artifacts["repeat"] and stats.kv_heads < stats.heads and c["kv_heads"] == c["q_heads"]:
         out += int(c["kv_bytes"] * (1 - stats.kv_heads / stats.heads))
     return out
