@@ -65,7 +65,7 @@ def _prime_optimizer(opt, params, tracker) -> bool:
 
 
 def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: bool = False, config=None) -> StepAccount:
-    """Run ``steps`` optimizer steps of ``spec`` on the CPU (or on fake CPU tensors) and account every byte."""
+    """Build ``spec`` on the CPU (or on fake CPU tensors) and account ``steps`` optimizer steps, every byte."""
     torch.manual_seed(spec.measure.seed)
     if config is None:
         _, config = model_config(spec)
@@ -77,66 +77,70 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
         fake_mode = FakeTensorMode(allow_non_fake_inputs=True)
     model = build_model(spec, device="cpu", config=config, load_weights=not fake, base_context=fake_mode)
     with fake_mode:
-        params = trainable_parameters(model)
-        opt = build_optimizer(spec, params)
+        opt = build_optimizer(spec, trainable_parameters(model))
         scaler = torch.amp.GradScaler("cpu") if needs_grad_scaler(spec) else None
         b, s = spec.batch.micro_batch, spec.batch.seq_len
         batches = [torch.randint(0, vocab, (b, s)) for _ in range(spec.batch.grad_accum)]
-        tracker = LiveTracker(keep_timeline=keep_timeline, watch_attention=True)
-        all_params = list(model.parameters())
-        tracker.track_all(all_params)
-        tracker.track_all(model.buffers())
-        tracker.track_all(batches)
-        param_keys = {p.untyped_storage()._cdata for p in all_params}
-        items: dict[str, int] = {}
-        untraced_optimizer = False
-        with tracker:
-            if fake:
-                # Steady state without a first full step: zero gradients and one optimizer step create the
-                # optimizer states (on fake tensors this costs nothing), then one real step is traced.
-                untraced_optimizer = not _prime_optimizer(opt, params, tracker)
-                steps = 1
-            for _ in range(steps):
-                recorder = SavedTensorRecorder(exclude=param_keys)
-                for ids in batches:
-                    tracker.phase("forward")
-                    with recorder.hooks(), autocast_context(spec, "cpu"):
-                        out = model(input_ids=ids, labels=ids)
-                    loss = out.loss / spec.batch.grad_accum
-                    logits_live = storage_bytes([out.logits])
-                    tracker.phase("backward")
-                    (scaler.scale(loss) if scaler else loss).backward()
-                    del out, loss
-                grads = storage_bytes([p.grad for p in params if p.grad is not None])
-                tracker.phase("optimizer")
-                try:
-                    if scaler:
-                        scaler.step(opt)
-                        scaler.update()
-                    else:
-                        opt.step()
-                except Exception as e:  # a data-dependent optimizer (Adafactor's .item()) on fake tensors
-                    if not fake or "DataDependent" not in type(e).__name__:
-                        raise
-                    untraced_optimizer = True
-                opt.zero_grad(set_to_none=True)
-            tracker.finish()
-        saved_logits = sum(n for k, n in recorder.saved.items() if n >= b * s * vocab * 2)
-        items["weights"] = storage_bytes(all_params)
-        items["gradients"] = grads
-        items["optimizer_states"] = storage_bytes(_optimizer_state_tensors(opt))
-        items["master_weights"] = 0
-        items["activations"] = recorder.total - saved_logits
-        items["logits_and_loss"] = saved_logits + logits_live
-        items["buffers"] = storage_bytes(model.buffers())
-        if scaler is not None:
-            items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
+        return tracked_steps(spec, model, opt, batches, vocab, steps=1 if fake else steps, scaler=scaler,
+                             fake=fake, keep_timeline=keep_timeline)
+
+
+def tracked_steps(spec, model, opt, batches, vocab: int, *, steps: int = 1, scaler=None, fake: bool = False,
+                  keep_timeline: bool = False) -> StepAccount:
+    """Run ``steps`` optimizer steps on ``batches`` (the micro-batches of one step) under the live-storage
+    tracker and the saved-tensor recorder; used by the estimator's ground truth and the worker's CPU accounting.
+    On fake tensors the optimizer states are created first (a step on zero gradients) to trace the steady state."""
+    params = trainable_parameters(model)
+    tracker = LiveTracker(keep_timeline=keep_timeline, watch_attention=True)
+    all_params = list(model.parameters())
+    tracker.track_all(all_params)
+    tracker.track_all(model.buffers())
+    tracker.track_all(_optimizer_state_tensors(opt))
+    tracker.track_all(batches)
+    param_keys = {p.untyped_storage()._cdata for p in all_params}
+    b, s = spec.batch.micro_batch, spec.batch.seq_len
+    untraced_optimizer = False
+    with tracker:
+        if fake:
+            untraced_optimizer = not _prime_optimizer(opt, params, tracker)
+        for _ in range(steps):
+            recorder = SavedTensorRecorder(exclude=param_keys)
+            for ids in batches:
+                tracker.phase("forward")
+                with recorder.hooks(), autocast_context(spec, "cpu"):
+                    out = model(input_ids=ids, labels=ids)
+                loss = out.loss / spec.batch.grad_accum
+                logits_live = storage_bytes([out.logits])
+                tracker.phase("backward")
+                (scaler.scale(loss) if scaler else loss).backward()
+                del out, loss
+            grads = storage_bytes([p.grad for p in params if p.grad is not None])
+            tracker.phase("optimizer")
+            try:
+                if scaler:
+                    scaler.step(opt)
+                    scaler.update()
+                else:
+                    opt.step()
+            except Exception as e:  # a data-dependent optimizer (Adafactor's .item()) on fake tensors
+                if not fake or "DataDependent" not in type(e).__name__:
+                    raise
+                untraced_optimizer = True
+            opt.zero_grad(set_to_none=True)
+        tracker.finish()
+    saved_logits = sum(n for n in recorder.saved.values() if n >= b * s * vocab * 2)
+    items = {"weights": storage_bytes(all_params), "gradients": grads,
+             "optimizer_states": storage_bytes(_optimizer_state_tensors(opt)), "master_weights": 0,
+             "activations": recorder.total - saved_logits, "logits_and_loss": saved_logits + logits_live,
+             "buffers": storage_bytes(model.buffers())}
+    if scaler is not None:
+        items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
     peaks = tracker.phase_peaks()
     peaks.pop("prime", None)
-    peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
     notes = ["the optimizer step reads tensor values and was not traced"] if untraced_optimizer else []
     if untraced_optimizer:
         peaks.pop("optimizer", None)
+    peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
     return StepAccount(items, peaks, tracker.peak, peak_phase, "fake-cpu" if fake else "cpu",
                        tracker.timeline, notes, tracker.attention_calls,
                        [(recorder.shapes[k], n) for k, n in recorder.saved.items()], steps)

@@ -9,43 +9,15 @@ import torch
 from trainsizer.worker.engine import Trainer, step_statistics
 
 
-def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, int]:
+def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, Any]:
     """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process)."""
-    from trainsizer.estimate.tracker import LiveTracker, SavedTensorRecorder, storage_bytes
+    from trainsizer.estimate.stepaccount import tracked_steps
 
-    model, opt = trainer.model, trainer.optimizer
-    params = list(model.parameters())
-    keys = {p.untyped_storage()._cdata for p in params}
-    states = [v for st in opt.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
-    tracker = LiveTracker()
-    tracker.track_all(params)
-    tracker.track_all(states)
-    tracker.track_all(model.buffers())
-    recorder = SavedTensorRecorder(exclude=keys)
-    ids = next(batches_iter)[0]
-    from trainsizer.estimate.build import autocast_context
-
-    with tracker:
-        tracker.phase("forward")
-        with recorder.hooks(), autocast_context(trainer.spec, "cpu"):
-            out = model(input_ids=ids, labels=ids)
-        logits_live = storage_bytes([out.logits])
-        tracker.phase("backward")
-        out.loss.backward()
-        del out
-        grads = storage_bytes([p.grad for p in params if p.grad is not None])
-        tracker.phase("optimizer")
-        opt.step()
-        opt.zero_grad(set_to_none=True)
-        tracker.finish()
-    b, s = trainer.spec.batch.micro_batch, trainer.spec.batch.seq_len
-    logits_saved = sum(n for n in recorder.saved.values() if n >= b * s * trainer.vocab * 2)
-    peaks = tracker.phase_peaks()
-    phase = max(peaks, key=peaks.get)
-    return {"weights": storage_bytes(params), "gradients": grads, "optimizer_states": storage_bytes(states),
-            "master_weights": 0, "activations": recorder.total - logits_saved,
-            "logits_and_loss": logits_saved + logits_live, "cuda_context": 0, "allocator_overhead": 0,
-            "comm_buffers": 0, "other": 0, "peak": tracker.peak, "peak_phase": phase, "phases": peaks}
+    acct = tracked_steps(trainer.spec, trainer.model, trainer.optimizer, next(batches_iter), trainer.vocab,
+                         scaler=trainer.scaler)
+    items = {k: v for k, v in acct.items.items() if k != "buffers"}
+    items.update({"cuda_context": 0, "allocator_overhead": 0, "comm_buffers": 0, "other": items.get("other", 0)})
+    return {**items, "peak": acct.peak, "peak_phase": acct.peak_phase, "phases": acct.phase_peaks}
 
 
 def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]:
