@@ -90,20 +90,13 @@ def fake_artifacts(spec, config) -> dict[str, bool]:
     transformers 5.x treats fake tensors as tracing (a materialised mask, k/v repeated to every head) while
     the real run does not; 4.57 does the same in both. Probing the installed version keeps the trace exact on both.
     """
-    import copy
-
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
     from trainsizer.estimate.build import build_model
     from trainsizer.estimate.tracker import LiveTracker
 
-    small = copy.deepcopy(config)
-    for key in ("num_hidden_layers", "n_layer"):
-        if getattr(small, key, None) is not None:
-            setattr(small, key, 1)
-    if hasattr(small, "layer_types") and isinstance(small.layer_types, list):
-        small.layer_types = small.layer_types[:1]
+    small = _shrunk(config)
     probe = spec.replace(batch={"micro_batch": 1, "seq_len": 16, "gradient_checkpointing": False},
                          method={"kind": "full"})
     calls = {}
@@ -122,6 +115,25 @@ def fake_artifacts(spec, config) -> dict[str, bool]:
     real, fake = calls[False][0], calls[True][0]
     return {"mask": fake["mask_storage"] is not None and real["mask_storage"] is None,
             "repeat": fake["kv_heads"] == fake["q_heads"] and real["kv_heads"] < real["q_heads"]}
+
+
+def _shrunk(config):
+    """The same architecture with one layer and tiny widths (same head and kv-head counts): a probe in ms."""
+    import copy
+
+    small = copy.deepcopy(config)
+    heads = getattr(small, "num_attention_heads", None) or getattr(small, "n_head", None) or 1
+    changes = {"num_hidden_layers": 1, "n_layer": 1, "hidden_size": heads * 8, "n_embd": heads * 8,
+               "head_dim": 8, "intermediate_size": 32, "n_inner": 32, "vocab_size": 128, "moe_intermediate_size": 32}
+    for key, value in changes.items():
+        if getattr(small, key, None) is not None:
+            setattr(small, key, value)
+    if hasattr(small, "layer_types") and isinstance(small.layer_types, list):
+        small.layer_types = small.layer_types[:1]
+    for key in ("bos_token_id", "eos_token_id", "pad_token_id"):
+        if isinstance(getattr(small, key, None), int) and getattr(small, key) >= 128:
+            setattr(small, key, 0)
+    return small
 
 
 def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int]:
