@@ -140,6 +140,9 @@ def tracked_steps(spec, model, opt, batches, vocab: int, *, steps: int = 1, scal
     notes = ["the optimizer step reads tensor values and was not traced"] if untraced_optimizer else []
     if untraced_optimizer:
         peaks.pop("optimizer", None)
+    if "optimizer" in peaks:  # what the optimizer step allocates beyond the model states: its temporaries
+        states = sum(items[k] for k in ("weights", "gradients", "optimizer_states", "buffers"))
+        items["other"] = items.get("other", 0) + max(0, peaks["optimizer"] - states)
     peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
     return StepAccount(items, peaks, tracker.peak, peak_phase, "fake-cpu" if fake else "cpu",
                        tracker.timeline, notes, tracker.attention_calls,
