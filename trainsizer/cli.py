@@ -42,17 +42,6 @@ def _load_spec(path: str):
     return spec
 
 
-def _targets(devices: str | None):
-    from trainsizer.hardware import hypothetical_targets, inventory
-
-    if devices:
-        try:
-            return hypothetical_targets(devices)
-        except ValueError as e:
-            raise InputError(f"--devices: {e}") from None
-    return inventory().targets()
-
-
 def cmd_spec_new(args) -> int:
     from trainsizer.spec import RunSpec, from_dict
 
@@ -76,7 +65,9 @@ def cmd_spec_validate(args) -> int:
     from trainsizer.spec.sources import model_issues
 
     spec = _load_spec(args.file)
-    targets = _targets(args.devices)
+    from trainsizer.estimate.report_data import resolve_targets
+
+    targets, _ = resolve_targets(args.devices)
     issues = model_issues(spec) + environment_issues(spec, targets)
     if issues:
         raise SpecError(issues)

@@ -192,7 +192,7 @@ def activation_bytes(spec, stats: ParamStats, config, trainable: Trainable, toke
             saving_layers = min(spec.method.trainable_layers, stats.layers)
         layers_bytes = int(per_token * tokens * saving_layers)
     full = kind == "full"
-    post = post_layers_bytes_per_token(stats, compute, trainable_head=full and stats.lm_head > 0 or full,
+    post = post_layers_bytes_per_token(stats, compute, trainable_head=full,
                                        trainable_norm=full)
     # Checkpointed layers run their forward without saving, so their weight copies are made again in backward;
     # the lm_head outside them still saves its copy.

@@ -7,7 +7,9 @@ from typing import Any
 from trainsizer.spec.errors import SpecError, SpecIssue
 
 
-def _targets(devices: str | None):
+def resolve_targets(devices: str | None):
+    """Hypothetical devices from "8xH100-80GB" (a SpecError naming --devices when malformed), or this
+    machine's detected GPUs; with the host inventory (None for hypothetical targets)."""
     from trainsizer.hardware import hypothetical_targets, inventory
 
     if devices:
@@ -31,7 +33,7 @@ def build_report(spec, *, devices: str | None = None, traced: bool = False, solv
     issues = model_issues(spec)
     if issues:
         raise SpecError(issues)
-    targets, host = _targets(devices)
+    targets, host = resolve_targets(devices)
     if spec.parallel.devices.strip() == "cpu" and not devices:
         targets = []  # a CPU run on this machine: the CPU is the device
     issues = environment_issues(spec, targets) if targets or not devices else []
