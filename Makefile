@@ -14,7 +14,7 @@ COMPAT_TESTS := tests/test_presets.py tests/test_sources.py tests/test_estimate.
 	tests/test_spec.py tests/test_data.py tests/test_protocol.py
 COMPAT_STAMP := $(COMPAT_VENV)/.installed
 
-.PHONY: install run test test-main test-compat lint clean
+.PHONY: install run test test-main test-compat lint clean lupdate lrelease
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -47,6 +47,16 @@ test-main: $(STAMP)
 
 test-compat: $(COMPAT_STAMP)
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(COMPAT_VENV)/bin/python -m pytest -p no:cacheprovider $(COMPAT_TESTS)
+
+# Translations: lupdate refreshes the .ts sources from the GUI's code (translators edit them with
+# pyside6-linguist); lrelease compiles them to the .qm files the application loads (both are committed).
+TS_FILES := $(wildcard trainsizer/resources/i18n/*.ts)
+lupdate: $(STAMP)
+	$(BIN)/python -m trainsizer.gui.spec_text
+	$(BIN)/pyside6-lupdate trainsizer/gui/*.py -ts $(TS_FILES)
+
+lrelease: $(STAMP)
+	for ts in $(TS_FILES); do $(BIN)/pyside6-lrelease $$ts -qm $${ts%.ts}.qm; done
 
 lint: $(STAMP)
 	$(BIN)/ruff check trainsizer tests bench

@@ -252,12 +252,17 @@ def cmd_not_yet(args) -> int:
 
 
 def cmd_gui(args) -> int:
-    try:
-        from trainsizer.gui.app import run_gui  # noqa: F401  (the GUI issue provides it)
-    except ImportError:
-        args.parser.print_help()
-        return EXIT_OK
-    return run_gui()
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+        # Without a display Qt aborts the process; say so and point at the headless commands instead.
+        _err("no display (DISPLAY/WAYLAND_DISPLAY are unset): run the headless commands "
+             "(trainsizer check SPEC --out RUN_DIR) or start the GUI under xvfb-run")
+        return EXIT_INVALID
+    path = getattr(args, "path", None)
+    if path and not Path(path).exists():
+        raise InputError(f"{path}: no such file or folder")
+    from trainsizer.gui.app import run_gui
+
+    return run_gui(open_path=path)
 
 
 # -- parser -------------------------------------------------------------------------------------
@@ -320,6 +325,7 @@ def build_parser() -> argparse.ArgumentParser:
         c.set_defaults(func=cmd_not_yet)
 
     g = sub.add_parser("gui", help="open the desktop application (the default)")
+    g.add_argument("path", nargs="?", help="a spec (.toml/.json) to load, or a run folder to show")
     g.set_defaults(func=cmd_gui)
     return p
 

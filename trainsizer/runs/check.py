@@ -13,12 +13,14 @@ from trainsizer import __version__
 from trainsizer.runs.checks import evaluate
 from trainsizer.runs.launcher import run_worker
 from trainsizer.runs.measure import RESULT_SCHEMA, _status, analytic_estimate, environment, merge_results
-from trainsizer.runs.resume import resume_check
+from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
 
 
-def _quality(rd, spec_path, spec, on_event, memory_limit) -> dict[str, Any]:
-    wp = run_worker(rd, spec_path, "quality", spec.parallel.world_size(), on_event, memory_limit)
+def _quality(rd, spec_path, spec, on_event, memory_limit, cancel) -> dict[str, Any]:
+    wp = run_worker(rd, spec_path, "quality", spec.parallel.world_size(), on_event, memory_limit, cancel)
+    if wp.cancel_requested:
+        raise Cancelled("cancelled")
     result = next((e for e in wp.events if e.get("type") == "result" and e.get("rank") in (0, None)), None)
     if result and result.get("status") == "ok":
         return dict(result["quality"])
@@ -42,7 +44,9 @@ def _fold_eval_peak(meas: dict, quality: dict) -> None:
 
 
 def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: int | None = None,
-          break_resume: str | None = None) -> dict[str, Any]:
+          break_resume: str | None = None, cancel_event: threading.Event | None = None) -> dict[str, Any]:
+    """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
+    group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
     rd = RunDir(out)
     stages: dict[str, float] = {}
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
@@ -51,6 +55,8 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
                               "quality": None, "resume": None, "stages": stages}
 
     def stage(name, fn):
+        if cancel.is_set():
+            raise Cancelled("cancelled")
         if on_stage:
             on_stage(name)
         t = time.perf_counter()
@@ -58,7 +64,7 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
         stages[name] = round(time.perf_counter() - t, 2)
         return value
 
-    cancel = threading.Event()  # stops the measure worker if the parent is interrupted meanwhile
+    cancel = cancel_event or threading.Event()  # also set when the parent is interrupted meanwhile
     worker = None
     try:
         spec_path = rd.write_spec(spec)
@@ -79,10 +85,11 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
         result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
         result["status"] = _status(wp, result["measurement"])
         if result["status"] == "ok":
-            result["quality"] = stage("quality", lambda: _quality(rd, spec_path, spec, on_event, memory_limit))
+            result["quality"] = stage("quality", lambda: _quality(rd, spec_path, spec, on_event, memory_limit, cancel))
             _fold_eval_peak(result["measurement"], result["quality"])
             result["resume"] = stage("resume", lambda: resume_check(spec, rd, spec_path, on_event=on_event,
-                                                                    break_=break_resume, memory_limit=memory_limit))
+                                                                    break_=break_resume, memory_limit=memory_limit,
+                                                                    cancel_event=cancel))
         result["checks"], result["verdict"] = evaluate(result)
         result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
         rd.write_result(result)
@@ -91,7 +98,7 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
         cancel.set()
         if worker is not None:
             worker.join(timeout=60)
-        result["status"] = "cancelled" if isinstance(e, KeyboardInterrupt) else "failed"
+        result["status"] = "cancelled" if isinstance(e, KeyboardInterrupt | Cancelled) else "failed"
         result.setdefault("measurement", None)
         result["error"] = f"{type(e).__name__}: {e}"
         result["checks"], result["verdict"] = evaluate(result)

@@ -137,10 +137,15 @@ class WorkerProcess:
 
 
 def run_worker(run_dir: RunDir, spec_path: Path, role: str, world: int, on_event=None, memory_limit=None,
-               cancel_event: threading.Event | None = None, timeout: float | None = None) -> WorkerProcess:
+               cancel_event: threading.Event | None = None, timeout: float | None = None,
+               extra: list[str] | None = None) -> WorkerProcess:
     """Start a worker, follow it to the end (or cancel it), and return it reaped."""
-    wp = WorkerProcess(run_dir, worker_command(str(spec_path), str(run_dir.path), role, world), on_event,
-                       memory_limit).start()
+    command = worker_command(str(spec_path), str(run_dir.path), role, world) + list(extra or [])
+    return follow(WorkerProcess(run_dir, command, on_event, memory_limit).start(), cancel_event, timeout)
+
+
+def follow(wp: WorkerProcess, cancel_event: threading.Event | None = None, timeout: float | None = None) -> WorkerProcess:
+    """Wait for a started worker; cancel it (group, reaped) on request, on timeout or on Ctrl-C."""
     start = time.monotonic()
     try:
         while wp.running():

@@ -9,14 +9,20 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from trainsizer.runs.launcher import WorkerProcess, worker_command
+from trainsizer.runs.launcher import run_worker
 from trainsizer.runs.rundir import RunDir
 
 
-def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limit=None):
-    cmd = worker_command(str(spec_path), str(rd.path), "train", world) + extra
-    wp = WorkerProcess(rd, cmd, on_event, memory_limit).start()
-    wp.wait()
+class Cancelled(Exception):
+    """The person cancelled the resume check; its workers are reaped."""
+
+
+def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limit=None, cancel_event=None):
+    if cancel_event is not None and cancel_event.is_set():
+        raise Cancelled("cancelled")
+    wp = run_worker(rd, spec_path, "train", world, on_event, memory_limit, cancel_event, extra=extra)
+    if wp.cancel_requested:
+        raise Cancelled("cancelled")
     results = [e for e in wp.events if e.get("type") == "result"]
     ok = results and all(r.get("status") == "ok" for r in results)
     if not ok:
@@ -59,28 +65,28 @@ def _compare(ref: dict, other: dict, ref_state_path: str, other_state_path: str)
 
 
 def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: str | None = None,
-                 memory_limit: int | None = None) -> dict[str, Any]:
+                 memory_limit: int | None = None, cancel_event=None) -> dict[str, Any]:
     n, k1 = spec.checkpoint.resume_steps, spec.checkpoint.resume_at
     k2 = (k1 + n) // 2 if (k1 + n) // 2 > k1 else None
     world = spec.parallel.world_size()
     ck = Path(spec.checkpoint.dir) if spec.checkpoint.dir else rd.path / "checkpoints"
     steps = ["--steps", str(n)]
     try:
-        ref = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit)
-        part_a = _train(rd, spec_path, world, on_event, steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")], memory_limit)
+        ref = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit, cancel_event)
+        part_a = _train(rd, spec_path, world, on_event, steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")], memory_limit, cancel_event)
         broken = ["--break", break_] if break_ else []
         merged = {"losses": dict(part_a["losses"]), "grad_norms": dict(part_a["grad_norms"])}
         load_s = []
         source = ck / f"step-{k1}"
         if k2:
             part_b = _train(rd, spec_path, world, on_event, steps + ["--resume-from", str(source), "--save-at", str(k2),
-                                                                     "--checkpoint", str(ck / f"step-{k2}")] + broken, memory_limit)
+                                                                     "--checkpoint", str(ck / f"step-{k2}")] + broken, memory_limit, cancel_event)
             merged["losses"].update(part_b["losses"])
             merged["grad_norms"].update(part_b["grad_norms"])
             load_s.append(part_b.get("load_s"))
             source = ck / f"step-{k2}"
         part_c = _train(rd, spec_path, world, on_event, steps + ["--resume-from", str(source), "--tag", "resumed"] + broken,
-                        memory_limit)
+                        memory_limit, cancel_event)
         merged["losses"].update(part_c["losses"])
         merged["grad_norms"].update(part_c["grad_norms"])
         load_s.append(part_c.get("load_s"))
@@ -90,7 +96,7 @@ def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: st
             noise, noise_note = None, "not measured on the CPU: the criterion there is bit-identical"
             passed = all(v == 0.0 for v in diffs.values())
         else:
-            again = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference-2"], memory_limit)
+            again = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference-2"], memory_limit, cancel_event)
             floor = _compare(ref, again, ref["final_state"], again["final_state"])
             noise, noise_note = floor, "two fresh reference runs with the same seed"
             passed = all(diffs[k] <= floor[k] for k in diffs)

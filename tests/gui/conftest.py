@@ -1,0 +1,23 @@
+"""GUI fixtures: a main window whose history lives in the test's temporary folder, closed at the end."""
+
+from pathlib import Path
+
+import pytest
+
+RECORDED = Path(__file__).resolve().parent.parent / "data" / "recorded_check"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    from trainsizer.gui.window import MainWindow
+
+    win = MainWindow(history=tmp_path / "history")
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    if win.controller.running():
+        win.controller.cancel()
+        win.controller.wait(60)
+    win.estimate.runner.shutdown()

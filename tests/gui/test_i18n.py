@@ -1,0 +1,83 @@
+"""English and Russian through Qt's translation system: the committed .ts holds every visible string with
+a finished translation, the .qm is compiled from it, and the window speaks Russian when asked."""
+
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from trainsizer.resources import resource_dir
+
+pytestmark = pytest.mark.gui
+TS = resource_dir("i18n", "trainsizer_ru.ts")
+GUI = Path(__file__).resolve().parents[2] / "trainsizer" / "gui"
+BIN = Path(sys.executable).parent
+
+
+def _messages(path):
+    out = {}
+    for ctx in ET.parse(path).getroot():
+        name = ctx.find("name").text
+        for m in ctx.findall("message"):
+            tr = m.find("translation")
+            if tr.get("type") != "vanished" and tr.get("type") != "obsolete":
+                out[(name, m.find("source").text)] = (tr.text, tr.get("type"))
+    return out
+
+
+def test_the_spec_text_table_matches_the_spec():
+    from trainsizer.gui.spec_text import FIELDS, generate
+
+    assert FIELDS == generate(), "run `make lupdate` (python -m trainsizer.gui.spec_text) after changing the spec"
+
+
+def test_every_visible_string_is_in_the_ts_with_a_russian_translation(tmp_path):
+    lupdate = shutil.which("pyside6-lupdate", path=str(BIN)) or shutil.which("pyside6-lupdate")
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run([lupdate, *map(str, sorted(GUI.glob("*.py"))), "-ts", str(fresh)], check=True, capture_output=True)
+    found = set(_messages(fresh))
+    committed = _messages(TS)
+    assert found - set(committed) == set(), "strings missing from the .ts: run `make lupdate`"
+    unfinished = [k for k in found if committed[k][1] == "unfinished" or not committed[k][0]]
+    assert unfinished == []
+    assert len(found) > 200
+
+
+def test_the_qm_is_compiled_from_the_committed_ts(tmp_path):
+    lrelease = shutil.which("pyside6-lrelease", path=str(BIN)) or shutil.which("pyside6-lrelease")
+    out = tmp_path / "ru.qm"
+    subprocess.run([lrelease, str(TS), "-qm", str(out)], check=True, capture_output=True)
+    assert out.read_bytes() == resource_dir("i18n", "trainsizer_ru.qm").read_bytes(), "run `make lrelease`"
+
+
+def test_the_window_speaks_russian(qtbot, tmp_path):
+    from trainsizer.gui import i18n
+    from trainsizer.gui.labels import CHECKS, label
+    from trainsizer.gui.window import MainWindow
+
+    assert i18n.install("ru")
+    try:
+        win = MainWindow("ru", history=tmp_path)
+        qtbot.addWidget(win)
+        assert win.measure_button.text() == "Измерить"
+        assert win.form.groups["batch"].title() == "Батч"
+        assert label(CHECKS, "resume") == "возобновление из контрольной точки"
+        assert win.form.editors["batch.seq_len"].widget.toolTip() == "Токенов в последовательности."
+        win.estimate.runner.shutdown()
+    finally:
+        i18n.install("en")
+    assert label(CHECKS, "resume") == "resume from checkpoint"
+
+
+def test_the_language_follows_the_settings(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    from trainsizer.gui import i18n
+
+    i18n.settings().setValue("language", "ru")
+    i18n.settings().sync()
+    assert i18n.chosen_language() == "ru"
+    i18n.settings().setValue("language", "xx")
+    assert i18n.chosen_language() == i18n.system_language()

@@ -1,0 +1,52 @@
+"""The GUI's data side without widgets: the peak-preserving ring buffer and the run timeline."""
+
+import numpy as np
+import pytest
+
+from trainsizer.gui.ringbuffer import PeakRing
+from trainsizer.gui.timeline import fold
+from trainsizer.runs.rundir import read_events
+
+from .conftest import RECORDED
+
+
+def test_ring_keeps_its_footprint_and_every_spike_over_an_hour():
+    ring = PeakRing(256)
+    rng = np.random.default_rng(0)
+    values = rng.uniform(0, 1, 20 * 3600)  # an hour at 20 Hz
+    values[12345] = 50.0  # one short spike
+    for i, v in enumerate(values):
+        ring.append(i / 20, float(v))
+    t, y = ring.view()
+    assert len(t) <= 257 and ring.t.nbytes == 256 * 8
+    assert y.max() == 50.0 and ring.peak == 50.0
+    assert np.all(np.diff(t) > 0) and t[-1] == pytest.approx((len(values) - 1) / 20)
+
+
+def test_ring_rejects_a_capacity_it_cannot_halve():
+    with pytest.raises(ValueError):
+        PeakRing(7)
+
+
+def test_timeline_lays_successive_workers_end_to_end():
+    events = read_events(RECORDED)
+    workers = sum(1 for e in events if e["type"] == "hello")
+    tl = fold(events)
+    assert workers >= 4  # measure, quality, the resume runs
+    t, y = tl.series[("host", "rss")].view()
+    assert np.all(np.diff(t) >= 0), "time must not run backwards across workers"
+    assert t[-1] > max(e["t"] for e in events if isinstance(e.get("t"), float))
+    names = {name for _, _, name in tl.phases}
+    assert {"load", "forward", "backward", "optimizer", "eval", "checkpoint"} <= names
+    assert tl.failed() is None and tl.progress.step > 0
+
+
+def test_timeline_reports_the_error_that_ended_a_run():
+    events = [{"type": "sample", "t": 0.1, "rank": 0, "devices": {"cuda:0": {"allocated": 5, "reserved": 8, "nvml_used": None}},
+               "host": {"rss": 10, "system_total": 100}},
+              {"type": "error", "t": None, "rank": None, "kind": "crash", "message": "worker killed by SIGKILL"},
+              {"type": "result", "t": None, "rank": None, "status": "crash"}]
+    tl = fold(events)
+    assert tl.failed()["message"] == "worker killed by SIGKILL"
+    assert ("cuda:0", "allocated") in tl.series and ("cuda:0", "nvml_used") not in tl.series
+    assert tl.host_total == 100

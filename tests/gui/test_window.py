@@ -1,0 +1,166 @@
+"""The window with pytest-qt, offscreen: the form, inline errors, the live estimate, a recorded run replayed
+through the GUI's adapter, and real workers (end to end, cancel, a worker that dies)."""
+
+import os
+import signal
+
+import pytest
+
+from trainsizer.spec import RunSpec, from_dict
+
+from .conftest import RECORDED
+
+pytestmark = pytest.mark.gui
+
+
+def test_the_form_round_trips_a_spec(window):
+    data = RunSpec().to_dict()
+    data["method"].update(kind="lora", lora_rank=8, lora_targets=["q_proj", "v_proj"])
+    data["optimizer"].update(lr=1e-5, name="sgd-momentum")
+    data["batch"].update(micro_batch=3, seq_len=128, gradient_checkpointing=True)
+    data["quality"].update(rule="absolute", threshold=7.5)
+    spec = from_dict(data)
+    window.form.set_spec(spec)
+    assert window.form.validate().to_dict() == spec.to_dict()
+
+
+def test_a_file_round_trips_through_open_and_save(window, tmp_path):
+    path = tmp_path / "a.toml"
+    spec = from_dict({**RunSpec().to_dict(), "batch": {**RunSpec().to_dict()["batch"], "micro_batch": 7}})
+    spec.save(path)
+    assert window.open_spec(str(path))
+    assert window.form.editors["batch.micro_batch"].widget.value() == 7
+    assert window.save_spec(str(tmp_path / "b.toml"))
+    assert (tmp_path / "b.toml").read_text() == path.read_text()
+
+
+def test_invalid_values_show_the_specs_own_error_beside_the_field(window, qtbot):
+    form = window.form
+    form.editors["optimizer.lr"].widget.setText("fast")
+    qtbot.waitUntil(lambda: form.editors["optimizer.lr"].error.isVisible(), timeout=2000)
+    assert "must be a number" in form.editors["optimizer.lr"].error.text()
+    assert form.spec is None and not window.measure_button.isEnabled()
+    form.editors["optimizer.lr"].widget.setText("0.001")
+    form.editors["parallel.cpu_offload"].widget.setChecked(True)  # offload with strategy single
+    qtbot.waitUntil(lambda: form.editors["parallel.cpu_offload"].error.isVisible(), timeout=2000)
+    assert "fsdp" in form.editors["parallel.cpu_offload"].error.text()
+    assert not form.editors["optimizer.lr"].error.isVisible()
+
+
+def test_fields_that_do_not_apply_are_disabled(window, qtbot):
+    eds = window.form.editors
+    assert not eds["method.lora_rank"].widget.isEnabled() and not eds["parallel.cpu_offload"].widget.isEnabled()
+    eds["method.kind"].widget.setCurrentText("lora")
+    eds["parallel.strategy"].widget.setCurrentText("fsdp")
+    assert eds["method.lora_rank"].widget.isEnabled() and eds["parallel.cpu_offload"].widget.isEnabled()
+    assert eds["model.preset"].widget.toolTip().startswith("Name of a built-in architecture preset")
+
+
+def test_the_estimate_follows_the_form(window, qtbot):
+    qtbot.waitUntil(lambda: window.estimate.report is not None, timeout=60000)
+    before = window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"]
+    window.form.editors["batch.micro_batch"].widget.setValue(8)
+    qtbot.waitUntil(lambda: window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] != before,
+                    timeout=10000)
+    assert window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] == pytest.approx(2 * before, rel=0.01)
+    window.target.setCurrentText("8xH100-80GB")
+    window.target.lineEdit().editingFinished.emit()
+    qtbot.waitUntil(lambda: window.estimate.report["target"] == "8xH100-80GB", timeout=10000)
+    assert "cuda:0" in window.estimate.report["estimate"]["devices"]
+    assert window.findChild(type(window.estimate.verdict), "estimate-verdict").text().startswith("Fits")
+
+
+def test_a_recorded_run_replays_into_the_plot_and_the_results(window, qtbot):
+    replay = window.open_run(RECORDED)
+    with qtbot.waitSignal(replay.finished, timeout=10000):
+        pass
+    tl = window.plot.timeline
+    assert tl.events == len(replay.events) and len(tl.series[("host", "rss")]) > 100
+    window.plot.redraw()
+    assert ("host", "rss") in window.plot.curves and window.plot.curves[("host", "rss")].xData.size > 100
+    assert {"forward", "backward", "optimizer"} <= set(window.plot.phase_items)
+    assert "pred:host" in window.plot.lines and "cap:host" in window.plot.lines
+    assert "ACCEPTED" in window.results.verdict.text()
+    assert window.results.checks.rowCount() == 5
+    statuses = [window.results.checks.item(i, 1).text() for i in range(5)]
+    assert all("passed" in s for s in statuses)
+    rows = {window.results.anatomy.item(i, 0).text(): window.results.anatomy.item(i, 3).text()
+            for i in range(window.results.anatomy.rowCount())}
+    assert rows["cpu: weights"] == "1.000"
+    assert "Resume: max |Δloss| 0" in window.results.summary.text()
+    assert window.form.spec.measure.steps == 4  # the run's own spec is loaded into the form
+    assert window.results.report_button.isEnabled()
+
+
+def test_a_result_json_alone_opens_too(window, qtbot, tmp_path):
+    (tmp_path / "only").mkdir()
+    (tmp_path / "only" / "result.json").write_text((RECORDED / "result.json").read_text())
+    replay = window.open_run(tmp_path / "only")
+    with qtbot.waitSignal(replay.finished, timeout=10000):
+        pass
+    assert "ACCEPTED" in window.results.verdict.text()
+
+
+QUICK = {"measure": {"warmup_steps": 1, "steps": 2, "sample_hz": 20.0}}
+
+
+def _quick_spec(**extra):
+    data = RunSpec().to_dict()
+    for section, values in {**QUICK, **extra}.items():
+        data[section].update(values)
+    return from_dict(data)
+
+
+@pytest.mark.slow
+def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path):
+    window.form.set_spec(_quick_spec())
+    with qtbot.waitSignal(window.controller.finished, timeout=120000) as done:
+        out = window.start_run("measure", tmp_path / "run")
+        assert window.cancel_button.isEnabled() and not window.measure_button.isEnabled()
+    result = done.args[0]
+    assert result["status"] == "ok" and (out / "events.jsonl").exists()
+    assert window.plot.timeline.steps >= 3 and window.plot.timeline.series[("host", "rss")].peak > 100e6
+    assert window.results.checks.rowCount() == 5 and window.cancel_button.isEnabled() is False
+    assert window.measure_button.isEnabled()
+
+
+def _children_of(pid):
+    import psutil
+
+    try:
+        return psutil.Process(pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+
+
+@pytest.mark.slow
+def test_cancel_stops_the_run_and_leaves_no_process(window, qtbot, tmp_path):
+    window.form.set_spec(_quick_spec(measure={"warmup_steps": 1, "steps": 200, "sample_hz": 20.0}))
+    window.start_run("check", tmp_path / "run")
+    qtbot.waitUntil(lambda: window.plot.timeline.steps >= 1, timeout=120000)
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as done:
+        window.cancel_run()
+    assert done.args[0]["status"] == "cancelled"
+    alive = [c for c in _children_of(os.getpid()) if c.is_running() and c.status() != "zombie"]
+    assert alive == []
+    assert "cancelled" in window.results.verdict.text()
+
+
+@pytest.mark.slow
+def test_a_worker_that_dies_is_shown_as_failed_with_its_last_samples(window, qtbot, tmp_path):
+    window.form.set_spec(_quick_spec(measure={"warmup_steps": 1, "steps": 200, "sample_hz": 20.0}))
+    window.start_run("measure", tmp_path / "run")
+    qtbot.waitUntil(lambda: window.plot.timeline.steps >= 1, timeout=120000)
+    hello = next(e for e in _events(tmp_path / "run") if e["type"] == "hello")
+    with qtbot.waitSignal(window.controller.finished, timeout=60000):
+        os.kill(hello["pid"], signal.SIGKILL)
+    assert window.results.verdict.text().count("REJECTED") == 1
+    assert "failed" in window.progress.format() and "SIGKILL" in window.progress.format()
+    assert len(window.plot.timeline.series[("host", "rss")]) > 0
+    assert not window.controller.running() and window.measure_button.isEnabled()
+
+
+def _events(run_dir):
+    from trainsizer.runs.rundir import read_events
+
+    return read_events(run_dir)

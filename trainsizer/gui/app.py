@@ -1,0 +1,57 @@
+"""`trainsizer gui`: the application object, the language, the main window."""
+
+from __future__ import annotations
+
+import sys
+
+
+def run_gui(argv: list[str] | None = None, open_path: str | None = None) -> int:
+    from PySide6.QtGui import QIcon
+    from PySide6.QtWidgets import QApplication
+
+    from trainsizer.gui import i18n
+    from trainsizer.gui.window import MainWindow
+    from trainsizer.resources import resource_dir
+
+    app = QApplication.instance() or QApplication(list(argv or sys.argv[:1]))
+    app.setApplicationName("trainsizer")
+    app.setOrganizationName("trainsizer")
+    app.setDesktopFileName("io.github.trainsizer.trainsizer")
+    icon = resource_dir("icons", "trainsizer.svg")
+    if icon.exists():
+        app.setWindowIcon(QIcon(str(icon)))
+    lang = i18n.chosen_language()
+    i18n.install(lang)
+    holder: dict[str, MainWindow] = {}
+
+    def make(language: str, spec=None) -> MainWindow:
+        win = MainWindow(language)
+        if spec is not None:
+            win.form.set_spec(spec)
+        win.language_changed.connect(lambda new: switch(new))
+        holder["win"] = win
+        win.show()
+        return win
+
+    def switch(new: str) -> None:
+        """Settings remember the choice; the window is rebuilt in the new language with the same spec."""
+        old = holder["win"]
+        if old.controller.running():
+            return
+        i18n.settings().setValue("language", new)
+        i18n.install(new)
+        spec = old.form.spec
+        make(new, spec).move(old.pos())
+        old.close()
+        old.deleteLater()
+
+    win = make(lang)
+    if open_path:
+        from pathlib import Path
+
+        p = Path(open_path)
+        if p.suffix in (".toml", ".json") and p.name != "result.json":
+            win.open_spec(str(p))
+        else:
+            win.open_run(p)
+    return app.exec()

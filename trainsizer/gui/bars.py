@@ -1,0 +1,60 @@
+"""A stacked bar of itemized bytes against a capacity (painted; cheap enough to redraw on every estimate)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from trainsizer.gui.labels import ITEMS, label
+from trainsizer.textfmt import fmt_bytes
+
+# One colour per item, the same in the bar, the plot legend and the report.
+COLORS = {
+    "weights": "#1f77b4", "master_weights": "#aec7e8", "gradients": "#ff7f0e", "optimizer_states": "#2ca02c",
+    "activations": "#d62728", "logits_and_loss": "#9467bd", "cuda_context": "#8c564b",
+    "allocator_overhead": "#e377c2", "comm_buffers": "#7f7f7f", "other": "#bcbd22",
+    "process_baseline": "#8c564b", "model_loading_peak": "#17becf", "offloaded_states": "#2ca02c",
+    "pinned_buffers": "#e377c2", "device_working_set": "#d62728",
+}
+
+
+class StackedBar(QWidget):
+    def __init__(self, name: str, parent=None):
+        super().__init__(parent)
+        self.name = name
+        self.items: dict[str, int] = {}
+        self.capacity: int | None = None
+        self.peak: int | None = None
+        self.setMinimumHeight(26)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_data(self, items: dict[str, int], capacity: int | None, peak: int | None = None) -> None:
+        self.items = {k: v for k, v in items.items() if isinstance(v, int | float) and v > 0}
+        self.capacity, self.peak = capacity, peak
+        self.setToolTip("\n".join(f"{label(ITEMS, k) if k in ITEMS else k}: {fmt_bytes(v)}" for k, v in self.items.items()))
+        self.update()
+
+    def total(self) -> int:
+        return int(self.peak if self.peak is not None else sum(self.items.values()))
+
+    def paintEvent(self, _event) -> None:
+        p = QPainter(self)
+        w, h = self.width() - 1, self.height() - 1
+        p.fillRect(0, 0, w, h, QColor("#f3f3f3"))
+        scale = max(self.capacity or 0, sum(self.items.values()), 1)
+        x = 0.0
+        for key, value in self.items.items():
+            width = w * value / scale
+            p.fillRect(QRectF(x, 0, width, h), QColor(COLORS.get(key, "#999999")))
+            x += width
+        if self.capacity:
+            over = sum(self.items.values()) > self.capacity
+            p.setPen(QPen(QColor("#c62828" if over else "#333333"), 2))
+            cx = w * self.capacity / scale
+            p.drawLine(int(cx), 0, int(cx), h)
+        p.setPen(QColor("#000000"))
+        cap = f" / {fmt_bytes(self.capacity)}" if self.capacity else ""
+        p.drawText(QRectF(4, 0, w - 8, h), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+                   f"{self.name}  {fmt_bytes(self.total())}{cap}")
+        p.end()

@@ -1,0 +1,154 @@
+"""The live estimate: follows the form (debounced), computed off the event loop, drawn as stacked bars."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from PySide6.QtCore import QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from trainsizer.gui.bars import COLORS, StackedBar
+from trainsizer.gui.labels import ADVICE, ITEMS, PHASES, label
+from trainsizer.textfmt import fmt_bytes
+
+
+class EstimateRunner(QObject):
+    """Runs the analytic estimate in one background thread; only the newest request's answer is delivered."""
+
+    ready = Signal(object, object)  # (report dict or None, error text or None)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trainsizer-estimate")
+        self._seq = 0
+
+    def request(self, spec, devices: str | None) -> None:
+        self._seq += 1
+        seq = self._seq
+        self._pool.submit(self._run, seq, spec, devices)
+
+    def _run(self, seq, spec, devices) -> None:
+        from trainsizer.estimate import run_estimate
+        from trainsizer.spec import SpecError
+
+        if seq != self._seq:
+            return  # a newer request is queued: skip the stale one
+        try:
+            report, error = run_estimate(spec, devices=devices), None
+        except SpecError as e:
+            report, error = None, "\n".join(f"{i.path}: {i.message}" for i in e.issues)
+        except Exception as e:  # shown in the panel; the form stays usable
+            report, error = None, f"{type(e).__name__}: {e}"
+        if seq == self._seq:
+            self.ready.emit(report, error)
+
+    def shutdown(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+class EstimatePanel(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.report: dict | None = None
+        self.runner = EstimateRunner(self)
+        self.runner.ready.connect(self.show_report)
+        self._pending = None
+        self._debounce = QTimer(self, singleShot=True, interval=250)
+        self._debounce.timeout.connect(self._fire)
+        self.devices: str | None = None
+        lay = QVBoxLayout(self)
+        self.title = QLabel(self.tr("Working set (estimate)"))
+        self.title.setStyleSheet("font-weight: bold;")
+        lay.addWidget(self.title)
+        self.bars_box = QWidget()
+        self.bars = QVBoxLayout(self.bars_box)
+        self.bars.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.bars_box)
+        self.legend = QLabel()
+        self.legend.setTextFormat(Qt.TextFormat.RichText)
+        self.legend.setWordWrap(True)
+        lay.addWidget(self.legend)
+        self.verdict = QLabel(self.tr("Waiting for a valid specification…"))
+        self.verdict.setObjectName("estimate-verdict")
+        self.verdict.setWordWrap(True)
+        lay.addWidget(self.verdict)
+        self.details = QLabel()
+        self.details.setWordWrap(True)
+        self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.details)
+
+    def follow(self, spec, devices: str | None = None) -> None:
+        """Called on every valid form change: estimate once the edits settle."""
+        self._pending, self.devices = spec, devices
+        if spec is None:
+            self.verdict.setText(self.tr("The specification has errors (see the form)."))
+            return
+        self._debounce.start()
+
+    def _fire(self) -> None:
+        if self._pending is not None:
+            self.verdict.setText(self.tr("Estimating…"))
+            self.runner.request(self._pending, self.devices)
+
+    def _clear_bars(self) -> None:
+        while self.bars.count():
+            w = self.bars.takeAt(0).widget()
+            if w:
+                w.deleteLater()
+
+    def show_report(self, report: dict | None, error: str | None) -> None:
+        self.report = report
+        self._clear_bars()
+        if report is None:
+            self.verdict.setText(self.tr("No estimate: %1").replace("%1", error or ""))
+            self.verdict.setStyleSheet("color: #c62828;")
+            self.details.clear()
+            return
+        est = report["estimate"]
+        fit = {f["device"]: f for f in report["fit"]}
+        for dev, d in est["devices"].items():
+            bar = StackedBar(dev)
+            bar.setObjectName(f"bar:{dev}")
+            bar.set_data(d["items"], d.get("capacity"), d.get("peak"))
+            self.bars.addWidget(bar)
+        host = est["host"]
+        hbar = StackedBar(self.tr("host"))
+        hbar.setObjectName("bar:host")
+        hbar.set_data({k: v for k, v in host.items() if k != "peak"}, report.get("host_ram_total"), host.get("peak"))
+        self.bars.addWidget(hbar)
+        shown = {k for d in est["devices"].values() for k, v in d["items"].items() if v}
+        self.legend.setText(" ".join(f'<span style="color:{COLORS[k]}">■</span> {label(ITEMS, k)}' for k in ITEMS if k in shown))
+        self.verdict.setText(self._verdict(report, fit))
+        self.details.setText(self._details(report))
+
+    def _verdict(self, report: dict, fit: dict) -> str:
+        bad = [f for f in fit.values() if f["fits"] is False]
+        if bad:
+            f = bad[0]
+            self.verdict.setStyleSheet("color: #c62828; font-weight: bold;")
+            return (self.tr("Does not fit: needs %1 on %2, has %3; peak at %4")
+                    .replace("%1", fmt_bytes(f["peak"])).replace("%2", f["device"])
+                    .replace("%3", fmt_bytes(f["capacity"])).replace("%4", label(PHASES, f["peak_phase"])))
+        if any(f["fits"] is None for f in fit.values()):
+            self.verdict.setStyleSheet("")
+            return self.tr("Fit unknown: a device's capacity is not available")
+        f = min(fit.values(), key=lambda x: x["headroom"])
+        self.verdict.setStyleSheet("color: #2e7d32; font-weight: bold;")
+        return (self.tr("Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5")
+                .replace("%1", fmt_bytes(f["peak"])).replace("%2", fmt_bytes(f["capacity"])).replace("%3", f["device"])
+                .replace("%4", f"{f['headroom_percent']:.0f}").replace("%5", label(PHASES, f["peak_phase"])))
+
+    def _details(self, report: dict) -> str:
+        lines = []
+        t = report.get("time") or {}
+        if t.get("seconds"):
+            lines.append(self.tr("Predicted step: %1 s, %2 tokens/s").replace("%1", f"{t['seconds']:.3g}")
+                         .replace("%2", f"{t['tokens_per_s']:,.0f}"))
+        solver = report.get("solver") or {}
+        if solver.get("max_micro_batch") is not None:
+            lines.append(self.tr("Largest micro-batch that fits: %1; longest sequence: %2")
+                         .replace("%1", str(solver.get("max_micro_batch"))).replace("%2", str(solver.get("max_seq_len"))))
+        for a in report.get("advice") or []:
+            lines.append(self.tr("Advice: %1 (saves %2)").replace("%1", label(ADVICE, a["id"]))
+                         .replace("%2", fmt_bytes(a["saving"])))
+        return "\n".join(lines)

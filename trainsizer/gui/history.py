@@ -1,0 +1,85 @@
+"""Every run the GUI starts is kept in the user's data directory; any run directory (also one written by
+`trainsizer check` on a headless server) can be listed and reopened."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
+
+from trainsizer.gui.labels import STATUSES, label
+
+
+def history_root() -> Path:
+    """platformdirs' user data directory (XDG_DATA_HOME on Linux), runs/ inside it."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("trainsizer", appauthor=False)) / "runs"
+
+
+def new_run_dir(spec, kind: str, root: Path | None = None) -> Path:
+    model = spec.model.preset or Path(spec.model.config or spec.model.pretrained or spec.model.hub_id or "model").stem
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{stamp}-{kind}-{model}")
+    path = (root or history_root()) / name
+    n = 1
+    while path.exists():
+        n += 1
+        path = path.with_name(f"{name}-{n}")
+    path.mkdir(parents=True)
+    return path
+
+
+@dataclass
+class RunEntry:
+    path: Path
+    created: str
+    model: str
+    verdict: str
+    status: str
+
+
+def read_entry(path: Path) -> RunEntry | None:
+    try:
+        r = json.loads((path / "result.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        if (path / "events.jsonl").exists():  # a run whose parent died before result.json
+            return RunEntry(path, "", "", "incomplete", "unknown")
+        return None
+    model = ((r.get("spec") or {}).get("model") or {})
+    name = model.get("preset") or model.get("config") or model.get("pretrained") or model.get("hub_id") or ""
+    return RunEntry(path, r.get("created", ""), str(name), r.get("verdict") or "incomplete", r.get("status") or "")
+
+
+def list_runs(root: Path | None = None) -> list[RunEntry]:
+    root = root or history_root()
+    if not root.is_dir():
+        return []
+    entries = [e for p in root.iterdir() if p.is_dir() and (e := read_entry(p))]
+    return sorted(entries, key=lambda e: (e.created, e.path.name), reverse=True)
+
+
+class HistoryList(QTreeWidget):
+    opened = Signal(str)  # a run directory
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("history")
+        self.setRootIsDecorated(False)
+        self.setHeaderLabels([self.tr("created"), self.tr("model"), self.tr("verdict"), self.tr("status"), self.tr("folder")])
+        self.header().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.itemActivated.connect(lambda item, _col: self.opened.emit(item.data(0, Qt.ItemDataRole.UserRole)))
+        self.refresh()
+
+    def refresh(self, root: Path | None = None) -> None:
+        self.clear()
+        for e in list_runs(root):
+            item = QTreeWidgetItem([e.created, e.model, label(STATUSES, e.verdict), label(STATUSES, e.status) if e.status else "",
+                                    str(e.path)])
+            item.setData(0, Qt.ItemDataRole.UserRole, str(e.path))
+            self.addTopLevelItem(item)

@@ -1,0 +1,49 @@
+"""Languages through Qt's translation system: .ts sources and compiled .qm files in resources/i18n
+(`make lupdate`, `make lrelease`). The language follows the system locale unless the settings say otherwise."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+
+LANGUAGES = {"en": "English", "ru": "Русский"}
+_installed: list[QTranslator] = []
+
+
+def settings() -> QSettings:
+    return QSettings("trainsizer", "trainsizer")
+
+
+def system_language() -> str:
+    code = QLocale.system().name().split("_")[0]
+    return code if code in LANGUAGES else "en"
+
+
+def chosen_language() -> str:
+    value = settings().value("language", "")
+    return value if value in LANGUAGES else system_language()
+
+
+def qm_dir():
+    from trainsizer.resources import resource_dir
+
+    return resource_dir() / "i18n"
+
+
+def install(lang: str) -> bool:
+    """Install the translators of ``lang`` (ours and Qt's own for standard dialogs); False when missing."""
+    app = QCoreApplication.instance()
+    for t in _installed:
+        app.removeTranslator(t)
+    _installed.clear()
+    if lang == "en":
+        return True
+    ours = QTranslator()
+    ok = ours.load(str(qm_dir() / f"trainsizer_{lang}.qm"))
+    if ok:
+        app.installTranslator(ours)
+        _installed.append(ours)
+    qt = QTranslator()
+    if qt.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        app.installTranslator(qt)
+        _installed.append(qt)
+    return ok

@@ -1,0 +1,97 @@
+"""Translatable labels for names that come from the core as codes (items, phases, checks, sections).
+
+The core returns codes and numbers (DESIGN.md, Conventions); these tables turn them into words at the
+edge. ``QT_TRANSLATE_NOOP`` marks them for lupdate; ``label()`` translates at run time.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+CONTEXT = "Labels"
+
+ITEMS = {
+    "weights": QT_TRANSLATE_NOOP("Labels", "weights"),
+    "gradients": QT_TRANSLATE_NOOP("Labels", "gradients"),
+    "optimizer_states": QT_TRANSLATE_NOOP("Labels", "optimizer states"),
+    "master_weights": QT_TRANSLATE_NOOP("Labels", "master weights"),
+    "activations": QT_TRANSLATE_NOOP("Labels", "activations"),
+    "logits_and_loss": QT_TRANSLATE_NOOP("Labels", "logits and loss"),
+    "cuda_context": QT_TRANSLATE_NOOP("Labels", "CUDA context"),
+    "allocator_overhead": QT_TRANSLATE_NOOP("Labels", "allocator overhead"),
+    "comm_buffers": QT_TRANSLATE_NOOP("Labels", "communication buffers"),
+    "other": QT_TRANSLATE_NOOP("Labels", "other"),
+    "peak": QT_TRANSLATE_NOOP("Labels", "peak"),
+}
+
+PHASES = {
+    "start": QT_TRANSLATE_NOOP("Labels", "starting"),
+    "load": QT_TRANSLATE_NOOP("Labels", "load"),
+    "data": QT_TRANSLATE_NOOP("Labels", "data"),
+    "forward": QT_TRANSLATE_NOOP("Labels", "forward"),
+    "backward": QT_TRANSLATE_NOOP("Labels", "backward"),
+    "optimizer": QT_TRANSLATE_NOOP("Labels", "optimizer"),
+    "accounting": QT_TRANSLATE_NOOP("Labels", "accounting"),
+    "eval": QT_TRANSLATE_NOOP("Labels", "eval"),
+    "checkpoint": QT_TRANSLATE_NOOP("Labels", "checkpoint"),
+    "environment": QT_TRANSLATE_NOOP("Labels", "environment"),
+    "estimate": QT_TRANSLATE_NOOP("Labels", "estimate"),
+    "measure": QT_TRANSLATE_NOOP("Labels", "measure"),
+    "quality": QT_TRANSLATE_NOOP("Labels", "quality"),
+    "resume": QT_TRANSLATE_NOOP("Labels", "resume"),
+}
+
+CHECKS = {
+    "recorded": QT_TRANSLATE_NOOP("Labels", "specification recorded"),
+    "placement": QT_TRANSLATE_NOOP("Labels", "placement shown"),
+    "peak_and_step": QT_TRANSLATE_NOOP("Labels", "peak memory and step time"),
+    "quality": QT_TRANSLATE_NOOP("Labels", "quality on held-out data"),
+    "resume": QT_TRANSLATE_NOOP("Labels", "resume from checkpoint"),
+}
+
+STATUSES = {
+    "passed": QT_TRANSLATE_NOOP("Labels", "passed"),
+    "failed": QT_TRANSLATE_NOOP("Labels", "failed"),
+    "not_run": QT_TRANSLATE_NOOP("Labels", "not run"),
+    "accepted": QT_TRANSLATE_NOOP("Labels", "ACCEPTED"),
+    "rejected": QT_TRANSLATE_NOOP("Labels", "REJECTED"),
+    "incomplete": QT_TRANSLATE_NOOP("Labels", "INCOMPLETE"),
+    "ok": QT_TRANSLATE_NOOP("Labels", "finished"),
+    "oom": QT_TRANSLATE_NOOP("Labels", "does not fit (out of memory)"),
+    "crash": QT_TRANSLATE_NOOP("Labels", "worker crashed"),
+    "cancelled": QT_TRANSLATE_NOOP("Labels", "cancelled"),
+}
+
+SECTIONS = {
+    "model": QT_TRANSLATE_NOOP("Labels", "Model"),
+    "method": QT_TRANSLATE_NOOP("Labels", "Method"),
+    "precision": QT_TRANSLATE_NOOP("Labels", "Precision"),
+    "optimizer": QT_TRANSLATE_NOOP("Labels", "Optimizer"),
+    "batch": QT_TRANSLATE_NOOP("Labels", "Batch"),
+    "parallel": QT_TRANSLATE_NOOP("Labels", "Parallel and offload"),
+    "data": QT_TRANSLATE_NOOP("Labels", "Data"),
+    "quality": QT_TRANSLATE_NOOP("Labels", "Quality rule"),
+    "measure": QT_TRANSLATE_NOOP("Labels", "Measurement"),
+    "checkpoint": QT_TRANSLATE_NOOP("Labels", "Checkpoint"),
+    "engine": QT_TRANSLATE_NOOP("Labels", "Engine"),
+}
+
+
+def label(table: dict[str, str], key: str | None) -> str:
+    """The translated label of ``key`` in ``table``; an unknown code is shown as is."""
+    if key is None:
+        return ""
+    text = table.get(key)
+    return QCoreApplication.translate(CONTEXT, text) if text else str(key)
+
+ADVICE = {
+    "gradient_checkpointing": QT_TRANSLATE_NOOP("Labels", "turn on gradient checkpointing"),
+    "lora": QT_TRANSLATE_NOOP("Labels", "train LoRA adapters instead of all weights"),
+    "adamw-fused": QT_TRANSLATE_NOOP("Labels", "use fused AdamW (no step-sized temporaries)"),
+    "adamw-8bit": QT_TRANSLATE_NOOP("Labels", "use 8-bit AdamW (bitsandbytes)"),
+    "bf16-mixed": QT_TRANSLATE_NOOP("Labels", "compute in bf16 (autocast)"),
+    "bf16": QT_TRANSLATE_NOOP("Labels", "keep weights and optimizer states in bf16"),
+    "micro_batch": QT_TRANSLATE_NOOP("Labels", "halve the micro-batch and double gradient accumulation"),
+    "fsdp": QT_TRANSLATE_NOOP("Labels", "shard with FSDP over all GPUs"),
+    "offload": QT_TRANSLATE_NOOP("Labels", "offload parameters, gradients and optimizer states to host memory"),
+}

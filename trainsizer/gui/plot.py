@@ -1,0 +1,147 @@
+"""The live memory plot: one curve per GPU counter and one for host RAM, capacities, the predicted peak,
+phases as a strip along the bottom. Data live in the timeline's ring buffers; a timer redraws at most
+25 times a second, so a 50 Hz sample stream never costs a redraw per sample (pyqtgraph #3092)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from trainsizer.gui.labels import PHASES, label
+from trainsizer.gui.timeline import RunTimeline
+
+GiB = float(1 << 30)
+REDRAW_HZ = 25
+DEVICE_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
+HOST_COLOR = "#555555"
+PHASE_COLORS = {"load": "#bdbdbd", "data": "#c6dbef", "forward": "#6baed6", "backward": "#fd8d3c",
+                "optimizer": "#74c476", "accounting": "#dadaeb", "eval": "#9e9ac8", "checkpoint": "#fdd0a2"}
+KIND_STYLE = {"allocated": None, "reserved": "dash", "nvml_used": "dot", "rss": None}
+
+
+class MemoryPlot(QWidget):
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        pg.setConfigOptions(antialias=False, foreground="k", background="w")
+        self.timeline = RunTimeline()
+        self.capacity: dict[str, float] = {}
+        self.predicted: dict[str, float] = {}
+        self.widget = pg.PlotWidget()
+        self.plot = self.widget.getPlotItem()
+        self.plot.setLabel("left", "GiB")
+        self.plot.setLabel("bottom", self.tr("time"), units="s")
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot.setClipToView(True)
+        self.plot.setDownsampling(auto=True, mode="peak")  # peak keeps spikes; subsample would drop them
+        self.legend = self.plot.addLegend(offset=(-10, 5), colCount=4)
+        self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
+        self.lines: dict[str, pg.InfiniteLine] = {}
+        self.phase_items: dict[str, pg.PlotDataItem] = {}
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.widget)
+        self._dirty = False
+        self.redraws = 0
+        self.timer = QTimer(self, interval=int(1000 / REDRAW_HZ))
+        self.timer.timeout.connect(self.redraw)
+        self.timer.start()
+
+    # -- inputs --------------------------------------------------------------------------------------------
+    def reset(self) -> None:
+        self.timeline = RunTimeline()
+        for item in [*self.curves.values(), *self.lines.values(), *self.phase_items.values()]:
+            self.plot.removeItem(item)
+            self.legend.removeItem(item)
+        self.curves.clear()
+        self.lines.clear()
+        self.phase_items.clear()
+        self.capacity.clear()
+        self.predicted.clear()
+        self._dirty = True
+
+    def feed(self, event: dict) -> None:
+        self.timeline.feed(event)
+        if event.get("type") in ("sample", "phase"):
+            self._dirty = True
+
+    def set_reference(self, estimate: dict | None, host_total: int | None = None) -> None:
+        """Capacities and predicted peaks from an estimate (the result's ``estimate`` section)."""
+        for dev, d in ((estimate or {}).get("devices") or {}).items():
+            key = "host" if dev == "cpu" else dev  # a CPU run's working set lives in host RAM
+            if d.get("capacity") and key != "host":
+                self.capacity[key] = float(d["capacity"])
+            if d.get("peak"):
+                self.predicted[key] = float(d["peak"]) + (
+                    float(((estimate or {}).get("host") or {}).get("process_baseline") or 0) if key == "host" else 0.0)
+        if host_total:
+            self.capacity["host"] = float(host_total)
+        self._dirty = True
+
+    # -- drawing -------------------------------------------------------------------------------------------
+    def _color(self, device: str) -> str:
+        if device.startswith("host"):
+            return HOST_COLOR
+        devs = [d for d in self.timeline.devices() if not d.startswith("host")]
+        return DEVICE_COLORS[devs.index(device) % len(DEVICE_COLORS)] if device in devs else DEVICE_COLORS[0]
+
+    def _curve(self, key: tuple[str, str]) -> pg.PlotDataItem:
+        item = self.curves.get(key)
+        if item is None:
+            dev, kind = key
+            style = {"dash": pg.QtCore.Qt.PenStyle.DashLine, "dot": pg.QtCore.Qt.PenStyle.DotLine}.get(KIND_STYLE.get(kind) or "")
+            pen = pg.mkPen(self._color(dev), width=2, style=style) if style else pg.mkPen(self._color(dev), width=2)
+            name = f"{dev} {kind.replace('_', ' ')}" if not dev.startswith("host") else f"{dev} RSS"
+            item = self.curves[key] = self.plot.plot(name=name, pen=pen)
+            item.setDownsampling(auto=True, method="peak")
+            item.setClipToView(True)
+        return item
+
+    def _reference_lines(self) -> None:
+        for dev, value in self.capacity.items():
+            self._hline(f"cap:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.SolidLine, self.tr("capacity %1").replace("%1", dev))
+        for dev, value in self.predicted.items():
+            self._hline(f"pred:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.DashLine, self.tr("predicted peak %1").replace("%1", dev))
+
+    def _hline(self, key, value, color, style, text) -> None:
+        if key not in self.lines:
+            line = pg.InfiniteLine(angle=0, pen=pg.mkPen(color, width=1, style=style), label=text,
+                                   labelOpts={"position": 0.02, "color": color, "anchors": [(0, 1), (0, 1)]})
+            self.plot.addItem(line)
+            self.lines[key] = line
+        self.lines[key].setValue(value / GiB)
+
+    def _phases(self) -> None:
+        """Each phase kind is one item of horizontal bars (pairs of points) along the bottom strip."""
+        by_name: dict[str, list[tuple[float, float]]] = {}
+        for t0, t1, name in self.timeline.phases:
+            by_name.setdefault(name, []).append((t0, t1))
+        for name, spans in by_name.items():
+            item = self.phase_items.get(name)
+            if item is None:
+                color = QColor(PHASE_COLORS.get(name, "#cccccc"))
+                item = self.phase_items[name] = self.plot.plot(name=label(PHASES, name), pen=pg.mkPen(color, width=8))
+            xs = np.array(spans, dtype=np.float64).ravel()
+            item.setData(xs, np.zeros_like(xs), connect="pairs")
+
+    def redraw(self) -> None:
+        if not self._dirty:
+            return
+        self._dirty = False
+        self.redraws += 1
+        if self.timeline.host_total and "host" not in self.capacity:
+            self.capacity["host"] = float(self.timeline.host_total)
+        for key, ring in self.timeline.series.items():
+            t, y = ring.view()
+            self._curve(key).setData(t, y / GiB)
+        self._reference_lines()
+        self._phases()
+        data = max([*self.predicted.values(), *[r.peak for r in self.timeline.series.values()], GiB / 4])
+        cap = max(self.capacity.values(), default=0.0)
+        # The axis ends at the capacity when the run uses a fair share of it; a small run on a big machine
+        # is scaled to its data (the capacity is still in the legend) so that its curve is readable.
+        top = (cap if 0 < cap < 4 * data else data * 1.25) / GiB
+        self.plot.setYRange(-top * 0.03, top * 1.05, padding=0)
+        self.plot.setXRange(0, max(self.timeline.now, 1.0), padding=0.01)

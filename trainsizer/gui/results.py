@@ -1,0 +1,176 @@
+"""The results panel: five checks and the verdict, estimated against measured anatomy with ratios, step
+time and throughput, quality before and after, the resume comparison, and the export buttons."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
+from trainsizer.textfmt import fmt_bytes
+
+MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
+COLOR = {"passed": "#2e7d32", "failed": "#c62828", "not_run": "#757575"}
+ANATOMY_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
+                "cuda_context", "allocator_overhead", "comm_buffers", "other", "peak")
+
+
+def _cell(text: str, align=Qt.AlignmentFlag.AlignLeft) -> QTableWidgetItem:
+    item = QTableWidgetItem(text)
+    item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+    item.setTextAlignment(align | Qt.AlignmentFlag.AlignVCenter)
+    return item
+
+
+class ResultsPanel(QWidget):
+    export_report = Signal()
+    export_request = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.result: dict | None = None
+        lay = QVBoxLayout(self)
+        self.verdict = QLabel(self.tr("No results yet"))
+        self.verdict.setObjectName("verdict")
+        self.verdict.setStyleSheet("font-size: 15px; font-weight: bold;")
+        lay.addWidget(self.verdict)
+        self.checks = QTableWidget(0, 3)
+        self.checks.setObjectName("checks")
+        self.checks.setHorizontalHeaderLabels([self.tr("check"), self.tr("status"), self.tr("evidence")])
+        self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.checks.verticalHeader().hide()
+        self.checks.setMinimumHeight(175)
+        body = QHBoxLayout()
+        left = QVBoxLayout()
+        left.addWidget(self.checks)
+        self.summary = QLabel()
+        self.summary.setObjectName("summary")
+        self.summary.setWordWrap(True)
+        self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        left.addWidget(self.summary)
+        body.addLayout(left, 3)
+        self.anatomy = QTableWidget(0, 4)
+        self.anatomy.setObjectName("anatomy")
+        self.anatomy.setHorizontalHeaderLabels([self.tr("item"), self.tr("estimated"), self.tr("measured"), self.tr("ratio")])
+        self.anatomy.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.anatomy.verticalHeader().hide()
+        body.addWidget(self.anatomy, 2)
+        lay.addLayout(body, 1)
+        row = QHBoxLayout()
+        self.report_button = QPushButton(self.tr("Export acceptance report…"))
+        self.request_button = QPushButton(self.tr("Draft hardware request…"))
+        self.report_button.clicked.connect(self.export_report)
+        self.request_button.clicked.connect(self.export_request)
+        for b in (self.report_button, self.request_button):
+            b.setEnabled(False)
+            row.addWidget(b)
+        row.addStretch(1)
+        lay.addLayout(row)
+
+    def clear(self, text: str | None = None) -> None:
+        self.result = None
+        self.verdict.setText(text or self.tr("No results yet"))
+        self.verdict.setStyleSheet("font-size: 15px; font-weight: bold;")
+        self.checks.setRowCount(0)
+        self.anatomy.setRowCount(0)
+        self.summary.clear()
+        self.report_button.setEnabled(False)
+        self.request_button.setEnabled(False)
+
+    def show_result(self, result: dict) -> None:
+        self.result = result
+        verdict = result.get("verdict") or "incomplete"
+        status = result.get("status")
+        text = self.tr("Verdict: %1").replace("%1", label(STATUSES, verdict))
+        if status and status != "ok":
+            text += " · " + label(STATUSES, status)
+        self.verdict.setText(text)
+        color = {"accepted": "#2e7d32", "rejected": "#c62828"}.get(verdict, "#e65100")
+        self.verdict.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
+        self._fill_checks(result.get("checks") or [])
+        self._fill_anatomy(result)
+        self.summary.setText(self._summary(result))
+        self.report_button.setEnabled(True)
+        self.request_button.setEnabled(True)
+
+    def _fill_checks(self, checks: list[dict]) -> None:
+        self.checks.setRowCount(len(checks))
+        for i, c in enumerate(checks):
+            st = c.get("status", "not_run")
+            mark = _cell(f"{MARK.get(st, '?')} {label(STATUSES, st)}")
+            mark.setForeground(QColor(COLOR.get(st, "#000000")))
+            self.checks.setItem(i, 0, _cell(label(CHECKS, c.get("id"))))
+            self.checks.setItem(i, 1, mark)
+            self.checks.setItem(i, 2, _cell(c.get("reason", "")))
+        self.checks.resizeColumnsToContents()
+        self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+    def _fill_anatomy(self, result: dict) -> None:
+        est_devs = ((result.get("estimate") or {}).get("devices")) or {}
+        meas_devs = ((result.get("measurement") or {}).get("anatomy")) or {}
+        rows = []
+        for dev in dict.fromkeys([*est_devs, *meas_devs]):
+            e_items = dict((est_devs.get(dev) or {}).get("items") or {})
+            e_items["peak"] = (est_devs.get(dev) or {}).get("peak")
+            m_items = meas_devs.get(dev) or {}
+            for key in ANATOMY_KEYS:
+                e, m = e_items.get(key), m_items.get(key)
+                if not e and not m:
+                    continue
+                ratio = f"{m / e:.3f}" if isinstance(e, int | float) and isinstance(m, int | float) and e else "—"
+                name = label(ITEMS, key) + (f" ({label(PHASES, m_items.get('peak_phase'))})" if key == "peak" and m_items.get("peak_phase") else "")
+                rows.append((f"{dev}: {name}", fmt_bytes(e) if e is not None else "—", fmt_bytes(m) if m is not None else "—", ratio))
+        self.anatomy.setRowCount(len(rows))
+        right = Qt.AlignmentFlag.AlignRight
+        for i, (a, b, c, d) in enumerate(rows):
+            self.anatomy.setItem(i, 0, _cell(a))
+            self.anatomy.setItem(i, 1, _cell(b, right))
+            self.anatomy.setItem(i, 2, _cell(c, right))
+            self.anatomy.setItem(i, 3, _cell(d, right))
+
+    def _summary(self, result: dict) -> str:
+        lines = []
+        meas = result.get("measurement") or {}
+        st = meas.get("step_time_s") or {}
+        if st.get("count"):
+            lines.append(self.tr("Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s")
+                         .replace("%1", f"{st['median']:.3f}").replace("%2", f"{st['p95']:.3f}").replace("%3", f"{st['min']:.3f}")
+                         .replace("%4", str(st["count"])).replace("%5", f"{meas.get('tokens_per_s') or 0:,.0f}")
+                         .replace("%6", f"{meas.get('tflops') or 0:.3g}")
+                         + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else ""))
+        if meas.get("host_rss"):
+            lines.append(self.tr("Host RSS peak: %1").replace("%1", fmt_bytes(meas["host_rss"])))
+        for dev, p in (meas.get("peak") or {}).items():
+            if p and p.get("allocated") is not None:
+                lines.append(self.tr("%1 peak: allocated %2, reserved %3, NVML %4").replace("%1", dev)
+                             .replace("%2", fmt_bytes(p.get("allocated"))).replace("%3", fmt_bytes(p.get("reserved")))
+                             .replace("%4", fmt_bytes(p.get("nvml_used"))))
+        if meas.get("oom"):
+            o = meas["oom"]
+            lines.append(self.tr("Out of memory in %1 at step %2: %3").replace("%1", label(PHASES, o.get("phase")))
+                         .replace("%2", str(o.get("step"))).replace("%3", str(o.get("message", ""))[:300]))
+        if meas.get("failure"):
+            lines.append(self.tr("Failure: %1").replace("%1", str(meas["failure"])))
+        q = result.get("quality")
+        if q and q.get("before") is not None:
+            lines.append(self.tr("Quality: %1 %2 → %3; rule: %4").replace("%1", q.get("metric", ""))
+                         .replace("%2", f"{q['before']:.4g}").replace("%3", f"{q['after']:.4g}").replace("%4", str(q.get("rule", ""))))
+        r = result.get("resume")
+        if r and "max_abs_loss_diff" in r:
+            lines.append(self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s")
+                         .replace("%1", f"{r['max_abs_loss_diff']:.3g}").replace("%2", f"{r['max_abs_param_diff']:.3g}")
+                         .replace("%3", fmt_bytes(r.get("checkpoint_bytes"))).replace("%4", f"{r.get('save_s') or 0:.2f}")
+                         .replace("%5", f"{r.get('load_s') or 0:.2f}"))
+        if result.get("error"):
+            lines.append(self.tr("Error: %1").replace("%1", str(result["error"])))
+        return "\n".join(lines)

@@ -1,0 +1,114 @@
+"""What the live plot and the progress bar show, folded from protocol events (no Qt).
+
+A run may be several worker processes one after another (measure, quality, the resume runs), each
+counting its own time from zero. The timeline lays them end to end: when an event's time goes back,
+a new worker has started, and its clock is offset to continue where the previous one stopped.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from trainsizer.gui.ringbuffer import PeakRing
+from trainsizer.runs.progress import Progress
+
+GPU_KINDS = ("allocated", "reserved", "nvml_used")
+HOST_KINDS = ("rss", "system_used")
+MAX_PHASES = 4096  # phase intervals kept for shading (the newest ones; older are summarised by their name)
+
+
+class RunTimeline:
+    def __init__(self, capacity: int = 4096):
+        self.capacity = capacity
+        self.series: dict[tuple[str, str], PeakRing] = {}
+        self.phases: deque[tuple[float, float, str]] = deque(maxlen=MAX_PHASES)
+        self._open: dict[str, float] = {}
+        self.progress = Progress()
+        self.offset = 0.0
+        self.now = 0.0
+        self.host_total: int | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.results: list[dict[str, Any]] = []
+        self.steps = 0
+        self.events = 0
+
+    # -- folding -----------------------------------------------------------------------------------------
+    def _time(self, event: dict) -> float:
+        t = event.get("t")
+        if not isinstance(t, int | float):
+            return self.now  # parent events carry no worker time: they happen "now"
+        if t + self.offset < self.now - 0.5:  # a new worker process: continue its clock from here
+            self.offset = self.now - t
+        self.now = max(self.now, t + self.offset)
+        return t + self.offset
+
+    def feed(self, event: dict) -> None:
+        self.events += 1
+        t = self._time(event)
+        self.progress.update(event)
+        kind = event.get("type")
+        if kind == "sample":
+            self._sample(t, event)
+        elif kind == "phase" and event.get("rank") in (0, None):
+            self._phase(t, event)
+        elif kind == "step":
+            self.steps += 1
+        elif kind == "error":
+            self.errors.append(event)
+        elif kind == "result":
+            self.results.append(event)
+
+    def _ring(self, key: tuple[str, str]) -> PeakRing:
+        ring = self.series.get(key)
+        if ring is None:
+            ring = self.series[key] = PeakRing(self.capacity)
+        return ring
+
+    def _sample(self, t: float, event: dict) -> None:
+        rank = event.get("rank")
+        for dev, values in (event.get("devices") or {}).items():
+            if dev == "cpu":
+                continue  # the CPU device's memory is the host's: plotted once, as host RSS
+            for k in GPU_KINDS:
+                if isinstance(values.get(k), int | float):
+                    self._ring((dev, k)).append(t, float(values[k]))
+        host = event.get("host") or {}
+        if isinstance(host.get("system_total"), int):
+            self.host_total = host["system_total"]
+        suffix = "" if rank in (0, None) else f" (rank {rank})"
+        if isinstance(host.get("rss"), int | float):
+            self._ring(("host" + suffix, "rss")).append(t, float(host["rss"]))
+
+    def _phase(self, t: float, event: dict) -> None:
+        name = event.get("name") or "?"
+        if event.get("edge") == "begin":
+            self._open[name] = t
+        elif event.get("edge") == "end" and name in self._open:
+            self.phases.append((self._open.pop(name), t, name))
+
+    # -- queries -----------------------------------------------------------------------------------------
+    def devices(self) -> list[str]:
+        seen: list[str] = []
+        for dev, _ in self.series:
+            if dev not in seen:
+                seen.append(dev)
+        return seen
+
+    def peak(self, device: str) -> float | None:
+        peaks = [r.peak for (d, _), r in self.series.items() if d == device]
+        return max(peaks) if peaks else None
+
+    def failed(self) -> dict[str, Any] | None:
+        """The error that ended the run, or None (a result with a status other than ok ends it too)."""
+        bad = [r for r in self.results if r.get("status") not in (None, "ok")]
+        if not bad:
+            return None
+        return self.errors[-1] if self.errors else {"kind": bad[-1].get("status"), "message": ""}
+
+
+def fold(events) -> RunTimeline:
+    tl = RunTimeline()
+    for e in events:
+        tl.feed(e)
+    return tl

@@ -1,0 +1,343 @@
+"""The main window: form on the left; estimate, live plot and results on the right (DESIGN.md, "The window").
+
+Thin by rule: estimates come from trainsizer.estimate, runs from trainsizer.runs (through RunController),
+exports from trainsizer.report, the same functions the CLI calls.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainsizer.gui.adapter import Replay, RunController
+from trainsizer.gui.estimate_panel import EstimatePanel
+from trainsizer.gui.form import SpecForm
+from trainsizer.gui.history import HistoryList, history_root, new_run_dir
+from trainsizer.gui.i18n import LANGUAGES
+from trainsizer.gui.labels import PHASES, STATUSES, label
+from trainsizer.gui.plot import MemoryPlot
+from trainsizer.gui.results import ResultsPanel
+
+PLANNING_TARGETS = ("1xH100-80GB", "8xH100-80GB", "1xH200-141GB", "8xH200-141GB", "1xA100-80GB", "8xA100-80GB",
+                    "1xA100-40GB", "1xL40S", "1xRTX4090", "1xL4")
+
+
+class MainWindow(QMainWindow):
+    language_changed = Signal(str)
+
+    def __init__(self, language: str = "en", history: Path | None = None):
+        super().__init__()
+        self.language = language
+        self.history_dir = history or history_root()
+        self.setWindowTitle("trainsizer")
+        self.controller = RunController(self)
+        self.controller.event.connect(self.on_event)
+        self.controller.stage.connect(self.on_stage)
+        self.controller.finished.connect(self.on_finished)
+        self.controller.failed.connect(self.on_failed)
+        self.replay: Replay | None = None
+        self.stage_name = ""
+        self._build_toolbar()
+        self._build_body()
+        self._tick = QTimer(self, interval=500)
+        self._tick.timeout.connect(self._update_progress)
+        self.form.changed.connect(self._form_changed)
+        self._form_changed(self.form.spec)
+        self.resize(1500, 950)
+
+    # -- layout --------------------------------------------------------------------------------------------
+    def _build_toolbar(self) -> None:
+        bar = QToolBar(self.tr("Main"))
+        bar.setObjectName("toolbar")
+        bar.setMovable(False)
+        self.addToolBar(bar)
+        bar.addWidget(QLabel(self.tr("Target:") + " "))
+        self.target = QComboBox()
+        self.target.setObjectName("target")
+        self.target.setEditable(True)
+        self.target.setToolTip(self.tr("Estimate for this machine's devices, or for hypothetical ones such as 8xH100-80GB"))
+        self.target.addItem(self.tr("this machine"), None)
+        for t in PLANNING_TARGETS:
+            self.target.addItem(t, t)
+        self.target.currentIndexChanged.connect(lambda _i: self._form_changed(self.form.spec))
+        self.target.lineEdit().editingFinished.connect(lambda: self._form_changed(self.form.spec))
+        bar.addWidget(self.target)
+        bar.addSeparator()
+        for text, slot in ((self.tr("Open spec…"), self.open_spec), (self.tr("Save spec…"), self.save_spec),
+                           (self.tr("Open run…"), self.open_run_dialog)):
+            bar.addAction(text, slot)
+        bar.addSeparator()
+        bar.addWidget(QLabel(self.tr("Language:") + " "))
+        self.language_box = QComboBox()
+        self.language_box.setObjectName("language")
+        for code, name in LANGUAGES.items():
+            self.language_box.addItem(name, code)
+        self.language_box.setCurrentIndex(max(0, self.language_box.findData(self.language)))
+        self.language_box.currentIndexChanged.connect(lambda _i: self.language_changed.emit(self.language_box.currentData()))
+        bar.addWidget(self.language_box)
+
+    def _build_body(self) -> None:
+        left = QWidget()
+        col = QVBoxLayout(left)
+        title = QLabel(self.tr("Run specification"))
+        title.setStyleSheet("font-weight: bold;")
+        col.addWidget(title)
+        self.form = SpecForm()
+        col.addWidget(self.form, 1)
+        row = QHBoxLayout()
+        self.estimate_button = QPushButton(self.tr("Estimate"))
+        self.measure_button = QPushButton(self.tr("Measure"))
+        self.check_button = QPushButton(self.tr("Full acceptance"))
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setEnabled(False)
+        self.estimate_button.clicked.connect(self.estimate_now)
+        self.measure_button.clicked.connect(lambda: self.start_run("measure"))
+        self.check_button.clicked.connect(lambda: self.start_run("check"))
+        self.cancel_button.clicked.connect(self.cancel_run)
+        for b in (self.estimate_button, self.measure_button, self.check_button, self.cancel_button):
+            row.addWidget(b)
+        col.addLayout(row)
+        self.progress = QProgressBar()
+        self.progress.setObjectName("progress")
+        self.progress.setTextVisible(True)
+        self.progress.setFormat(self.tr("idle"))
+        self.progress.setValue(0)
+        col.addWidget(self.progress)
+
+        right = QSplitter(Qt.Orientation.Vertical)
+        self.estimate = EstimatePanel()
+        self.plot = MemoryPlot()
+        self.results = ResultsPanel()
+        self.results.export_report.connect(self.export_report)
+        self.results.export_request.connect(self.export_request)
+        self.history = HistoryList()
+        self.history.refresh(self.history_dir)
+        self.history.opened.connect(self.open_run)
+        self.log = QPlainTextEdit()
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.results, self.tr("Results"))
+        self.tabs.addTab(self.history, self.tr("History"))
+        self.tabs.addTab(self.log, self.tr("Log"))
+        plot_box = QWidget()
+        pcol = QVBoxLayout(plot_box)
+        pcol.setContentsMargins(0, 0, 0, 0)
+        ptitle = QLabel(self.tr("Memory during the run (live)"))
+        ptitle.setStyleSheet("font-weight: bold;")
+        pcol.addWidget(ptitle)
+        pcol.addWidget(self.plot)
+        for w in (self.estimate, plot_box, self.tabs):
+            right.addWidget(w)
+        right.setSizes([230, 360, 360])
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(left)
+        split.addWidget(right)
+        split.setSizes([480, 1020])
+        self.setCentralWidget(split)
+
+    # -- the estimate --------------------------------------------------------------------------------------
+    def devices(self) -> str | None:
+        data = self.target.currentData()
+        text = self.target.currentText().strip()
+        if self.target.currentIndex() == 0 and text == self.target.itemText(0):
+            return None
+        return data or text or None
+
+    def _form_changed(self, spec) -> None:
+        self.estimate.follow(spec, self.devices())
+        running = self.controller.running()
+        for b in (self.measure_button, self.check_button, self.estimate_button):
+            b.setEnabled(spec is not None and not running)
+
+    def estimate_now(self) -> None:
+        spec = self.form.validate()
+        if spec is not None:
+            self.estimate.follow(spec, self.devices())
+            self.estimate._fire()
+
+    # -- specs -------------------------------------------------------------------------------------------------
+    def open_spec(self, path: str | None = None) -> bool:
+        from trainsizer.spec import SpecError, load
+
+        if not path:
+            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a run specification"), "", "TOML (*.toml);;JSON (*.json)")
+            if not path:
+                return False
+        try:
+            spec = load(path)
+        except (SpecError, OSError) as e:
+            QMessageBox.warning(self, self.tr("Cannot open the specification"), f"{path}\n\n{e}")
+            return False
+        self.form.set_spec(spec)
+        return True
+
+    def save_spec(self, path: str | None = None) -> bool:
+        spec = self.form.validate()
+        if spec is None:
+            QMessageBox.warning(self, self.tr("Cannot save"), self.tr("The specification has errors; they are shown beside their fields."))
+            return False
+        if not path:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the run specification"), "run.toml", "TOML (*.toml)")
+            if not path:
+                return False
+        spec.save(path)
+        return True
+
+    # -- runs ----------------------------------------------------------------------------------------------
+    def start_run(self, kind: str, out: str | Path | None = None) -> Path | None:
+        spec = self.form.validate()
+        if spec is None or self.controller.running():
+            return None
+        out = Path(out) if out else new_run_dir(spec, kind, self.history_dir)
+        self.plot.reset()
+        self.results.clear(self.tr("Running…"))
+        self.log.clear()
+        if self.estimate.report and not self.devices():
+            self.plot.set_reference(self.estimate.report.get("estimate"), self.estimate.report.get("host_ram_total"))
+        self.stage_name = "measure" if kind == "measure" else "environment"
+        self.controller.start(kind, spec, out)
+        self._set_running(True)
+        self.log.appendPlainText(self.tr("Run folder: %1").replace("%1", str(out)))
+        return out
+
+    def cancel_run(self) -> None:
+        if self.controller.running():
+            self.progress.setFormat(self.tr("cancelling…"))
+            self.controller.cancel()
+
+    def _set_running(self, running: bool) -> None:
+        self.cancel_button.setEnabled(running)
+        for b in (self.measure_button, self.check_button):
+            b.setEnabled(not running and self.form.spec is not None)
+        if running:
+            self.progress.setRange(0, 0)
+            self._tick.start()
+        else:
+            self._tick.stop()
+            self.progress.setRange(0, 100)
+
+    def on_stage(self, name: str) -> None:
+        self.stage_name = name
+        self._update_progress()
+
+    def on_event(self, event: dict) -> None:
+        self.plot.feed(event)
+        kind = event.get("type")
+        if kind in ("log", "error") and event.get("message"):
+            self.log.appendPlainText(f"[{kind}] {event.get('message')}")
+        if kind == "hello" and event.get("rank") in (0, None):
+            self.log.appendPlainText(self.tr("worker %1 started on %2").replace("%1", str(event.get("pid")))
+                                     .replace("%2", str(event.get("device"))))
+
+    def _update_progress(self) -> None:
+        p = self.plot.timeline.progress
+        if p.total:
+            self.progress.setRange(0, p.total)
+            self.progress.setValue(min(p.step, p.total))
+        eta = self.tr(", ETA %1 s").replace("%1", f"{p.eta:.0f}") if p.eta is not None else ""
+        step = f"{p.step}/{p.total}" if p.total else str(p.step)
+        self.progress.setFormat(self.tr("%1 · %2 · step %3 · %4 s%5").replace("%1", label(PHASES, self.stage_name))
+                                .replace("%2", label(PHASES, p.phase)).replace("%3", step)
+                                .replace("%4", f"{p.elapsed:.0f}").replace("%5", eta))
+
+    def on_finished(self, result: dict) -> None:
+        self._set_running(False)
+        self.show_result(result)
+        self.history.refresh(self.history_dir)
+
+    def show_result(self, result: dict) -> None:
+        if result.get("estimate") and not self.plot.predicted:
+            host_total = ((result.get("environment") or {}).get("host") or {}).get("ram_total")
+            self.plot.set_reference(result["estimate"], host_total)
+        self.results.show_result(result)
+        self.plot.redraw()
+        status = result.get("status") or "ok"
+        failure = self.plot.timeline.failed()
+        if status != "ok" and failure:
+            self.progress.setFormat(self.tr("failed: %1").replace("%1", f"{label(STATUSES, failure.get('kind'))} — {failure.get('message', '')}"))
+            self.progress.setValue(0)
+        else:
+            self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
+            self.progress.setValue(self.progress.maximum())
+        self.tabs.setCurrentWidget(self.results)
+
+    def on_failed(self, message: str) -> None:
+        self._set_running(False)
+        self.results.clear(self.tr("The run failed: %1").replace("%1", message))
+        self.progress.setFormat(self.tr("failed: %1").replace("%1", message))
+
+    # -- recorded runs ---------------------------------------------------------------------------------------
+    def open_run_dialog(self) -> None:
+        path = QFileDialog.getExistingDirectory(self, self.tr("Open a run folder"), str(self.history_dir))
+        if path:
+            self.open_run(path)
+
+    def open_run(self, path: str | Path) -> Replay | None:
+        """Show a run directory (or its result.json) exactly like a local run, plot included."""
+        try:
+            replay = Replay(path, self)
+        except (OSError, ValueError) as e:
+            QMessageBox.warning(self, self.tr("Cannot open the run"), str(e))
+            return None
+        self.plot.reset()
+        self.results.clear(self.tr("Loading…"))
+        self.controller.run_dir = replay.run_dir
+        if replay.result and replay.result.get("estimate"):
+            host_total = ((replay.result.get("environment") or {}).get("host") or {}).get("ram_total")
+            self.plot.set_reference(replay.result["estimate"], host_total)
+        if replay.result and replay.result.get("spec"):
+            from trainsizer.spec import SpecError, from_dict
+
+            try:
+                self.form.set_spec(from_dict(replay.result["spec"], source=str(path)))
+            except SpecError:
+                pass  # a spec from another version: the run still shows; the form keeps what it had
+        replay.event.connect(self.plot.feed)
+        replay.finished.connect(self.show_result)
+        self.replay = replay
+        replay.start()
+        return replay
+
+    # -- exports ---------------------------------------------------------------------------------------------
+    def export_report(self) -> None:
+        self._export("report")
+
+    def export_request(self) -> None:
+        self._export("request")
+
+    def _export(self, what: str) -> None:
+        run_dir = self.controller.run_dir
+        if run_dir is None:
+            return
+        try:
+            from trainsizer.gui.exports import export_dialog
+        except ImportError:
+            QMessageBox.information(self, self.tr("Not available yet"),
+                                    self.tr("Exports arrive with the report issue; the run folder is %1").replace("%1", str(run_dir)))
+            return
+        export_dialog(self, what, run_dir, self.language)
+
+    def closeEvent(self, event) -> None:
+        if self.controller.running():
+            self.controller.cancel()
+            self.controller.wait(60)
+        self.estimate.runner.shutdown()
+        super().closeEvent(event)
