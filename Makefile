@@ -53,7 +53,7 @@ test-compat: $(COMPAT_STAMP)
 TS_FILES := $(wildcard trainsizer/resources/i18n/*.ts)
 lupdate: $(STAMP)
 	$(BIN)/python -m trainsizer.gui.spec_text
-	$(BIN)/pyside6-lupdate trainsizer/gui/*.py -ts $(TS_FILES)
+	$(BIN)/pyside6-lupdate -no-obsolete trainsizer/gui/*.py -ts $(TS_FILES)
 
 lrelease: $(STAMP)
 	for ts in $(TS_FILES); do $(BIN)/pyside6-lrelease $$ts -qm $${ts%.ts}.qm; done

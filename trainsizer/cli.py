@@ -16,8 +16,6 @@ from trainsizer import __version__
 
 EXIT_OK, EXIT_NEGATIVE, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
-# Subcommands whose capability has landed; the others answer "not yet available" (exit 3).
-AVAILABLE = {"spec", "presets", "devices", "gui", "estimate", "measure", "check"}
 
 
 class InputError(Exception):
@@ -246,9 +244,33 @@ def cmd_check(args) -> int:
     return EXIT_OK if result["verdict"] == "accepted" else EXIT_NEGATIVE
 
 
-def cmd_not_yet(args) -> int:
-    _err(f"'{args.command}' is not yet available in trainsizer {__version__}")
-    return EXIT_INTERNAL
+def _export(fn, args, **kw) -> int:
+    from trainsizer.report.content import ReportError
+
+    try:
+        path = fn(args.run_dir, args.format, args.output, args.lang, **kw)
+    except ReportError as e:
+        raise InputError(str(e)) from None
+    except OSError as e:
+        raise InputError(f"{e.filename or args.output}: cannot be written ({e.strerror})") from None
+    print(f"wrote {path}")
+    return EXIT_OK
+
+
+def cmd_report(args) -> int:
+    from trainsizer.report.export import export_report
+
+    return _export(export_report, args)
+
+
+def cmd_request(args) -> int:
+    from trainsizer.report.export import export_request
+
+    if args.headroom < 0 or args.headroom > 10:
+        raise InputError(f"--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %), got {args.headroom}")
+    if args.keep < 1:
+        raise InputError(f"--keep: must be at least 1, got {args.keep}")
+    return _export(export_request, args, to=args.to, redacted=not args.no_redact, headroom=args.headroom, keep=args.keep)
 
 
 def cmd_gui(args) -> int:
@@ -318,11 +340,23 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)  # proves the resume check can fail
     c.set_defaults(func=cmd_check)
 
-    for name, helptext in (("report", "export the acceptance report"),
-                           ("request", "draft a hardware-selection request")):
-        c = sub.add_parser(name, help=helptext)
-        c.add_argument("args", nargs=argparse.REMAINDER)
-        c.set_defaults(func=cmd_not_yet)
+    r = sub.add_parser("report", help="export the acceptance report of a run directory")
+    r.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
+    r.add_argument("--format", choices=["html", "pdf", "json"], default="html")
+    r.add_argument("-o", "--output", help="file to write (default: RUN_DIR/report.FORMAT)")
+    r.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the report")
+    r.set_defaults(func=cmd_report)
+
+    q = sub.add_parser("request", help="draft a hardware-selection request from a run directory")
+    q.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
+    q.add_argument("--format", choices=["md", "eml"], default="md")
+    q.add_argument("--to", help="recipient address (eml)")
+    q.add_argument("--no-redact", action="store_true", help="keep host and user names, paths, serials and UUIDs")
+    q.add_argument("--headroom", type=float, default=0.2, help="memory headroom above the peak (fraction; default 0.2)")
+    q.add_argument("--keep", type=int, default=3, help="checkpoints kept on disk at a time (default 3)")
+    q.add_argument("-o", "--output", help="file to write (default: RUN_DIR/request.FORMAT)")
+    q.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the request")
+    q.set_defaults(func=cmd_request)
 
     g = sub.add_parser("gui", help="open the desktop application (the default)")
     g.add_argument("path", nargs="?", help="a spec (.toml/.json) to load, or a run folder to show")

@@ -20,4 +20,4 @@ def window(qtbot, tmp_path, monkeypatch):
     if win.controller.running():
         win.controller.cancel()
         win.controller.wait(60)
-    win.estimate.runner.shutdown()
+    win.estimate.shutdown()

@@ -66,7 +66,7 @@ def test_the_window_speaks_russian(qtbot, tmp_path):
         assert win.form.groups["batch"].title() == "Батч"
         assert label(CHECKS, "resume") == "возобновление из контрольной точки"
         assert win.form.editors["batch.seq_len"].widget.toolTip() == "Токенов в последовательности."
-        win.estimate.runner.shutdown()
+        win.estimate.shutdown()
     finally:
         i18n.install("en")
     assert label(CHECKS, "resume") == "resume from checkpoint"

@@ -57,7 +57,7 @@ def test_fields_that_do_not_apply_are_disabled(window, qtbot):
 
 
 def test_the_estimate_follows_the_form(window, qtbot):
-    qtbot.waitUntil(lambda: window.estimate.report is not None, timeout=60000)
+    qtbot.waitUntil(lambda: window.estimate.report is not None, timeout=60000)  # the first one imports torch
     before = window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"]
     window.form.editors["batch.micro_batch"].widget.setValue(8)
     qtbot.waitUntil(lambda: window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] != before,
@@ -164,3 +164,30 @@ def _events(run_dir):
     from trainsizer.runs.rundir import read_events
 
     return read_events(run_dir)
+
+
+def test_the_export_buttons_write_the_report_and_the_request(window, qtbot, tmp_path):
+    import shutil
+
+    run = tmp_path / "recorded"
+    shutil.copytree(RECORDED, run)
+    replay = window.open_run(run)
+    with qtbot.waitSignal(replay.finished, timeout=10000):
+        pass
+    window.results.report_button.click()
+    dialog = window.export_box
+    assert dialog.isVisible() and dialog.format.currentData() == "html"
+    written = dialog.write(tmp_path / "r.html")
+    assert "<svg" in written.read_text()
+    dialog.close()
+    window.results.request_button.click()
+    dialog = window.export_box
+    dialog.format.setCurrentIndex(dialog.format.findData("eml"))
+    dialog.to.setText("vendor@example.com")
+    assert dialog.write(tmp_path / "r.eml").read_bytes().startswith(b"To: vendor@example.com")
+    dialog.copy()
+    from PySide6.QtGui import QGuiApplication
+
+    assert QGuiApplication.clipboard().text().startswith("# Hardware-selection request (draft): tiny-llama")
+    assert dialog.mailto().startswith("mailto:vendor%40example.com?subject=Request%3A%20hardware")
+    dialog.close()

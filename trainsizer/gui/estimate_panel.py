@@ -21,8 +21,11 @@ class EstimateRunner(QObject):
         super().__init__(parent)
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trainsizer-estimate")
         self._seq = 0
+        self._closed = False
 
     def request(self, spec, devices: str | None) -> None:
+        if self._closed:
+            return
         self._seq += 1
         seq = self._seq
         self._pool.submit(self._run, seq, spec, devices)
@@ -43,6 +46,7 @@ class EstimateRunner(QObject):
             self.ready.emit(report, error)
 
     def shutdown(self) -> None:
+        self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
 
 
@@ -76,6 +80,10 @@ class EstimatePanel(QWidget):
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         lay.addWidget(self.details)
+
+    def shutdown(self) -> None:
+        self._debounce.stop()
+        self.runner.shutdown()
 
     def follow(self, spec, devices: str | None = None) -> None:
         """Called on every valid form change: estimate once the edits settle."""

@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from trainsizer.gui.labels import PHASES, label
-from trainsizer.gui.timeline import RunTimeline
+from trainsizer.runs.timeline import RunTimeline
 
 GiB = float(1 << 30)
 REDRAW_HZ = 25

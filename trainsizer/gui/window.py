@@ -53,6 +53,7 @@ class MainWindow(QMainWindow):
         self.controller.finished.connect(self.on_finished)
         self.controller.failed.connect(self.on_failed)
         self.replay: Replay | None = None
+        self.export_box = None  # the open export dialog, if any
         self.stage_name = ""
         self._build_toolbar()
         self._build_body()
@@ -327,17 +328,13 @@ class MainWindow(QMainWindow):
         run_dir = self.controller.run_dir
         if run_dir is None:
             return
-        try:
-            from trainsizer.gui.exports import export_dialog
-        except ImportError:
-            QMessageBox.information(self, self.tr("Not available yet"),
-                                    self.tr("Exports arrive with the report issue; the run folder is %1").replace("%1", str(run_dir)))
-            return
-        export_dialog(self, what, run_dir, self.language)
+        from trainsizer.gui.exports import export_dialog
+
+        self.export_box = export_dialog(self, what, run_dir, self.language)
 
     def closeEvent(self, event) -> None:
         if self.controller.running():
             self.controller.cancel()
             self.controller.wait(60)
-        self.estimate.runner.shutdown()
+        self.estimate.shutdown()
         super().closeEvent(event)

@@ -64,6 +64,84 @@
     </message>
 </context>
 <context>
+    <name>ExportDialog</name>
+    <message>
+        <location filename="../../gui/exports.py" line="21" />
+        <source>Export the acceptance report</source>
+        <translation>Экспорт акта приёмки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="21" />
+        <source>Draft a hardware-selection request</source>
+        <translation>Черновик запроса на подбор оборудования</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="25" />
+        <source>HTML (self-contained)</source>
+        <translation>HTML (самодостаточный)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="26" />
+        <source>Markdown / plain text</source>
+        <translation>Markdown / простой текст</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="26" />
+        <source>E-mail draft (.eml)</source>
+        <translation>Черновик письма (.eml)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="28" />
+        <source>Format</source>
+        <translation>Формат</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="33" />
+        <source>Language</source>
+        <translation>Язык</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="34" />
+        <source>Redact host and user names, paths, serial numbers and UUIDs</source>
+        <translation>Скрыть имена хоста и пользователя, пути, серийные номера и UUID</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="40" />
+        <source>To</source>
+        <translation>Кому</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="42" />
+        <source>Run folder: %1</source>
+        <translation>Папка прогона: %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="44" />
+        <source>Save…</source>
+        <translation>Сохранить…</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="48" />
+        <source>Open in mail client</source>
+        <translation>Открыть в почтовом клиенте</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="50" />
+        <source>Copy to clipboard</source>
+        <translation>Копировать в буфер обмена</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="76" />
+        <source>Save as</source>
+        <translation>Сохранить как</translation>
+    </message>
+    <message>
+        <location filename="../../gui/exports.py" line="82" />
+        <source>Cannot export</source>
+        <translation>Не удаётся экспортировать</translation>
+    </message>
+</context>
+<context>
     <name>HistoryList</name>
     <message>
         <location filename="../../gui/history.py" line="74" />
@@ -397,185 +475,175 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window.py" line="53" />
+        <location filename="../../gui/window.py" line="68" />
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="57" />
+        <location filename="../../gui/window.py" line="72" />
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="61" />
+        <location filename="../../gui/window.py" line="76" />
         <source>Estimate for this machine's devices, or for hypothetical ones such as 8xH100-80GB</source>
         <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="62" />
+        <location filename="../../gui/window.py" line="77" />
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="69" />
+        <location filename="../../gui/window.py" line="84" />
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="69" />
+        <location filename="../../gui/window.py" line="84" />
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="70" />
+        <location filename="../../gui/window.py" line="85" />
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="73" />
+        <location filename="../../gui/window.py" line="88" />
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="85" />
+        <location filename="../../gui/window.py" line="100" />
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="91" />
+        <location filename="../../gui/window.py" line="106" />
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="92" />
+        <location filename="../../gui/window.py" line="107" />
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="93" />
+        <location filename="../../gui/window.py" line="108" />
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="94" />
+        <location filename="../../gui/window.py" line="109" />
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="106" />
+        <location filename="../../gui/window.py" line="121" />
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="123" />
+        <location filename="../../gui/window.py" line="138" />
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="124" />
+        <location filename="../../gui/window.py" line="139" />
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="125" />
+        <location filename="../../gui/window.py" line="140" />
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="129" />
+        <location filename="../../gui/window.py" line="144" />
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="167" />
+        <location filename="../../gui/window.py" line="182" />
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="173" />
+        <location filename="../../gui/window.py" line="188" />
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="181" />
+        <location filename="../../gui/window.py" line="196" />
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="181" />
+        <location filename="../../gui/window.py" line="196" />
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="184" />
+        <location filename="../../gui/window.py" line="199" />
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="197" />
+        <location filename="../../gui/window.py" line="212" />
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="204" />
+        <location filename="../../gui/window.py" line="219" />
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="209" />
+        <location filename="../../gui/window.py" line="224" />
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="233" />
+        <location filename="../../gui/window.py" line="248" />
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="241" />
+        <location filename="../../gui/window.py" line="256" />
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="243" />
+        <location filename="../../gui/window.py" line="258" />
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="261" />
-        <location filename="../../gui/window.py" line="271" />
+        <location filename="../../gui/window.py" line="276" />
+        <location filename="../../gui/window.py" line="286" />
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="270" />
+        <location filename="../../gui/window.py" line="285" />
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="275" />
+        <location filename="../../gui/window.py" line="290" />
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="284" />
+        <location filename="../../gui/window.py" line="299" />
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="287" />
+        <location filename="../../gui/window.py" line="302" />
         <source>Loading…</source>
         <translation>Загрузка…</translation>
-    </message>
-    <message>
-        <location filename="../../gui/window.py" line="319" />
-        <source>Not available yet</source>
-        <translation type="unfinished" />
-    </message>
-    <message>
-        <location filename="../../gui/window.py" line="320" />
-        <source>Exports arrive with the report issue; the run folder is %1</source>
-        <translation type="unfinished" />
     </message>
 </context>
 <context>
@@ -599,98 +667,98 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../gui/results.py" line="35" />
-        <location filename="../../gui/results.py" line="74" />
+        <location filename="../../gui/results.py" line="43" />
+        <location filename="../../gui/results.py" line="82" />
         <source>No results yet</source>
         <translation>Результатов пока нет</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="41" />
+        <location filename="../../gui/results.py" line="49" />
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="41" />
+        <location filename="../../gui/results.py" line="49" />
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="41" />
+        <location filename="../../gui/results.py" line="49" />
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="56" />
+        <location filename="../../gui/results.py" line="64" />
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="56" />
+        <location filename="../../gui/results.py" line="64" />
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="56" />
+        <location filename="../../gui/results.py" line="64" />
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="56" />
+        <location filename="../../gui/results.py" line="64" />
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62" />
+        <location filename="../../gui/results.py" line="70" />
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="63" />
+        <location filename="../../gui/results.py" line="71" />
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="86" />
+        <location filename="../../gui/results.py" line="94" />
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="138" />
+        <location filename="../../gui/results.py" line="146" />
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="144" />
+        <location filename="../../gui/results.py" line="152" />
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="147" />
+        <location filename="../../gui/results.py" line="155" />
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="152" />
+        <location filename="../../gui/results.py" line="160" />
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="155" />
+        <location filename="../../gui/results.py" line="163" />
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="158" />
+        <location filename="../../gui/results.py" line="166" />
         <source>Quality: %1 %2 → %3; rule: %4</source>
         <translation>Качество: %1 %2 → %3; правило: %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="162" />
+        <location filename="../../gui/results.py" line="170" />
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="167" />
+        <location filename="../../gui/results.py" line="175" />
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
@@ -944,7 +1012,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../gui/form.py" line="200" />
+        <location filename="../../gui/form.py" line="213" />
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>

@@ -1,4 +1,4 @@
-"""Bounded, peak-preserving time series for the live plot (numpy only, no Qt).
+"""Bounded, peak-preserving time series for the live plot and the report's timeline (numpy only, no Qt).
 
 A series holds at most ``capacity`` points in preallocated arrays. When it is full, neighbouring pairs
 are merged into one point that keeps the *larger* value (and the later time), so the whole run stays

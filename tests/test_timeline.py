@@ -1,13 +1,15 @@
-"""The GUI's data side without widgets: the peak-preserving ring buffer and the run timeline."""
+"""The peak-preserving ring buffer and the run timeline (shared by the live plot and the report)."""
+
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from trainsizer.gui.ringbuffer import PeakRing
-from trainsizer.gui.timeline import fold
+from trainsizer.runs.ringbuffer import PeakRing
 from trainsizer.runs.rundir import read_events
+from trainsizer.runs.timeline import fold
 
-from .conftest import RECORDED
+RECORDED = Path(__file__).resolve().parent / "data" / "recorded_check"
 
 
 def test_ring_keeps_its_footprint_and_every_spike_over_an_hour():

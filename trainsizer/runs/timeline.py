@@ -1,4 +1,4 @@
-"""What the live plot and the progress bar show, folded from protocol events (no Qt).
+"""What the live plot, the progress bar and the report's timeline show, folded from protocol events (no Qt).
 
 A run may be several worker processes one after another (measure, quality, the resume runs), each
 counting its own time from zero. The timeline lays them end to end: when an event's time goes back,
@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from trainsizer.gui.ringbuffer import PeakRing
 from trainsizer.runs.progress import Progress
+from trainsizer.runs.ringbuffer import PeakRing
 
 GPU_KINDS = ("allocated", "reserved", "nvml_used")
 HOST_KINDS = ("rss", "system_used")

@@ -1,0 +1,207 @@
+"""The acceptance report (HTML in headless Chromium, PDF through pdftoppm, JSON) and the hardware request
+(Markdown, .eml parsed by the standard email parser, redaction), for passed and failed runs alike."""
+
+import copy
+import email
+import email.policy
+import getpass
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from trainsizer.report.content import load_run
+from trainsizer.report.html import render_html
+from trainsizer.report.request import render_eml, render_markdown
+from trainsizer.report.text import EN, RU
+
+RECORDED = Path(__file__).resolve().parent / "data" / "recorded_check"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="needs a Chromium binary (Debian: apt-get install chromium)")
+needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (Debian: poppler-utils)")
+
+FAKE_UUID = "GPU-12345678-abcd-ef01-2345-6789abcdef01"
+FAKE_SERIAL = "1650123456789"
+
+
+@pytest.fixture
+def run_dir(tmp_path):
+    dst = tmp_path / "run"
+    shutil.copytree(RECORDED, dst)
+    return dst
+
+
+def _edit_result(run_dir, fn):
+    path = run_dir / "result.json"
+    result = json.loads(path.read_text())
+    fn(result)
+    path.write_text(json.dumps(result))
+    return result
+
+
+def _with_identity(result):
+    """The recorded run was on a CPU; give it the identifying details a GPU server would record."""
+    home = os.path.expanduser("~")
+    result["environment"]["host"]["hostname"] = socket.gethostname()
+    result["environment"]["host"]["disk_path"] = f"{home}/work"
+    result["environment"]["gpus"] = [{"index": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": FAKE_UUID, "serial": FAKE_SERIAL,
+                                      "memory_total": 85520809984, "pci_bus_id": "00000000:18:00.0"}]
+    result["spec"]["data"]["path"] = f"{home}/{getpass.getuser()}-corpus.jsonl"
+    result["quality"]["reason"] += f" (data from {home}/corpus on {socket.gethostname()})"
+
+
+def _chromium(*args, timeout=90):
+    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                           "--enable-logging=stderr", "--v=0", *args], capture_output=True, text=True, timeout=timeout)
+
+
+@needs_chromium
+def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_charts(run_cli, run_dir, tmp_path):
+    rc, out, err = run_cli("report", run_dir, "--format", "html")
+    assert rc == 0, err
+    html = run_dir / "report.html"
+    text = html.read_text()
+    assert "<script" not in text and "http://" not in text.replace("http://www.w3.org/2000/svg", "")  # self-contained
+    assert text.count("<svg") == 2
+    dom = _chromium("--dump-dom", html.as_uri())
+    assert "Acceptance report: tiny-llama" in dom.stdout and "<polyline" in dom.stdout
+    console = [line for line in dom.stderr.splitlines() if "CONSOLE" in line or "Uncaught" in line]
+    assert console == []
+    shot = tmp_path / "report.png"
+    _chromium(f"--screenshot={shot}", "--window-size=1100,2600", html.as_uri())
+    from PySide6.QtGui import QImage
+
+    image = QImage(str(shot))
+    assert image.width() == 1100
+    # the timeline's curve (#555) and the measured bars (#08519c) are painted somewhere on the page
+    colors = {image.pixelColor(x, y).name() for x in range(0, 1100, 3) for y in range(1200, 2600, 3)}
+    assert "#08519c" in colors and "#555555" in colors
+
+
+@needs_poppler
+def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
+    rc, _, err = run_cli("report", run_dir, "--format", "pdf", "--lang", "ru", "-o", tmp_path / "r.pdf")
+    assert rc == 0, err
+    assert (tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
+    subprocess.run(["pdftoppm", "-png", "-r", "40", str(tmp_path / "r.pdf"), str(tmp_path / "page")], check=True)
+    pages = sorted(tmp_path.glob("page-*.png"))
+    assert len(pages) >= 2
+    text = subprocess.run(["pdftotext", str(tmp_path / "r.pdf"), "-"], capture_output=True, text=True).stdout
+    assert "Акт приёмки" in text and "Пять проверок приёмки" in text
+
+
+def test_the_json_report_is_the_result(run_cli, run_dir, tmp_path):
+    rc, _, err = run_cli("report", run_dir, "--format", "json", "-o", tmp_path / "r.json")
+    assert rc == 0, err
+    assert json.loads((tmp_path / "r.json").read_text()) == json.loads((run_dir / "result.json").read_text())
+
+
+def test_the_eml_is_a_draft_with_both_attachments(run_cli, run_dir, tmp_path):
+    rc, _, err = run_cli("request", run_dir, "--format", "eml", "--to", "vendor@example.com", "-o", tmp_path / "r.eml")
+    assert rc == 0, err
+    msg = email.message_from_bytes((tmp_path / "r.eml").read_bytes(), policy=email.policy.default)
+    assert msg["To"] == "vendor@example.com" and msg["X-Unsent"] == "1" and "tiny-llama" in msg["Subject"]
+    names = {part.get_filename(): part for part in msg.iter_attachments()}
+    assert set(names) == {"report.html", "result.json"}
+    assert json.loads(names["result.json"].get_content())["verdict"] == "accepted"
+    assert "<svg" in names["report.html"].get_content()
+    assert "GPU memory per device" in msg.get_body(("plain",)).get_content()
+
+
+def test_redaction_removes_the_machines_identity_from_the_request(run_dir):
+    _edit_result(run_dir, _with_identity)
+    run = load_run(run_dir)
+    secrets = [socket.gethostname(), FAKE_UUID, FAKE_SERIAL, os.path.expanduser("~"), f"{getpass.getuser()}-corpus"]
+    md = render_markdown(run)
+    msg = email.message_from_bytes(render_eml(run), policy=email.policy.default)
+    parts = [md, msg.get_body(("plain",)).get_content(), *(p.get_content() for p in msg.iter_attachments())]
+    for part in parts:
+        text = part if isinstance(part, str) else part.decode()
+        for s in secrets:
+                assert not re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text), s
+        assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", text)
+    assert "[redacted]" in md
+    unredacted = render_markdown(run, redacted=False)
+    assert f"{getpass.getuser()}-corpus" in unredacted  # --no-redact keeps them
+
+
+def test_a_request_from_a_cpu_run_estimates_the_gpu_and_sizes_the_disk(run_dir):
+    md = render_markdown(load_run(run_dir), headroom=0.5, keep=4)
+    assert re.search(r"GPU memory per device: [\d.]+ MiB peak \+ 50% headroom = at least [\d.]+ [MG]iB \(estimated for a GPU\)", md)
+    ck = json.loads((run_dir / "result.json").read_text())["resume"]["checkpoint_bytes"]
+    assert f"× 4 kept = {ck * 4 / 2**20:.1f} MiB" in md
+
+
+@pytest.mark.parametrize("status", ["oom", "crash", "cancelled"])
+def test_a_failed_run_gives_a_truthful_report(run_dir, status):
+    def fail(r):
+        r["status"] = status
+        r["quality"] = r["resume"] = None
+        if status == "oom":
+            r["measurement"] = {"oom": {"phase": "backward", "step": 0, "message": "CUDA out of memory. Tried to allocate 2 GiB"},
+                                "step_time_s": {"count": 0}}
+        else:
+            r["measurement"] = {"failure": f"{status}: worker killed by SIGKILL"}
+        from trainsizer.runs.checks import evaluate
+
+        r["checks"], r["verdict"] = evaluate(r)
+
+    _edit_result(run_dir, fail)
+    html = render_html(load_run(run_dir))
+    assert "Verdict: rejected" in html
+    assert "The run did not complete" in html and "What did not run" in html
+    assert "quality on held-out data, resume from a checkpoint" in html
+    if status == "oom":
+        assert "out of memory in backward at step 0" in html
+    else:
+        assert "SIGKILL" in html
+    md = render_markdown(load_run(run_dir))
+    assert "**Verdict: rejected**" in md and "not run" in md
+
+
+def test_a_run_folder_without_result_json_still_reports(run_dir):
+    (run_dir / "result.json").unlink()
+    html = render_html(load_run(run_dir))
+    assert "result.json is missing" in html and "<polyline" in html
+
+
+def test_bad_input_names_the_folder(run_cli, tmp_path):
+    rc, _, err = run_cli("report", tmp_path / "nope")
+    assert rc == 2 and "nope: no such run folder" in err
+    (tmp_path / "empty").mkdir()
+    rc, _, err = run_cli("request", tmp_path / "empty", "--format", "md")
+    assert rc == 2 and "neither result.json nor events.jsonl" in err
+    rc, _, err = run_cli("request", RECORDED, "--headroom", "-1")
+    assert rc == 2 and "--headroom" in err
+
+
+def test_every_report_word_has_a_russian_text():
+    import trainsizer.report.content as content
+    import trainsizer.report.html as html_mod
+    import trainsizer.report.request as request
+
+    used = set()
+    for mod in (content, html_mod, request):
+        used |= set(re.findall(r"\bt\(\"([^\"]+)\"", Path(mod.__file__).read_text()))
+        used |= set(re.findall(r"\bt\('([^']+)'", Path(mod.__file__).read_text()))
+    used |= set(request.QUESTIONS) | {request.CPU_NOTE} | set(EN)
+    missing = sorted(w for w in used if w not in RU)
+    assert missing == []
+
+
+def test_the_russian_report_is_russian(run_dir):
+    html = render_html(load_run(run_dir), "ru")
+    assert 'lang="ru"' in html and "Вердикт: принято" in html and "Размещение весов и состояния обучения" in html
+    assert "Verdict" not in html
+
+
+def test_the_cli_writes_beside_the_run_by_default(run_cli, run_dir):
+    rc, out, err = run_cli("request", run_dir, "--lang", "ru")
+    assert rc == 0, err
+    assert (run_dir / "request.ru.md").read_text().startswith("# Запрос на подбор оборудования")
+    assert copy.copy(out).strip().endswith("request.ru.md")

@@ -1,0 +1,284 @@
+"""What a report says, as plain data (title, rows, tables, charts), built from a run directory.
+
+Renderers (HTML, PDF, Markdown) only lay it out. Every part says "not run" or "not available" when the
+run did not produce it, so a failed run still gives a truthful report.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from trainsizer.textfmt import fmt_bytes
+
+ITEM_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
+             "cuda_context", "allocator_overhead", "comm_buffers", "other")
+
+
+class ReportError(Exception):
+    """The run directory cannot give a report (names the path)."""
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    rows: list[tuple[str, str]] = field(default_factory=list)
+    header: list[str] | None = None
+    table: list[list[str]] = field(default_factory=list)
+    charts: list[str] = field(default_factory=list)  # SVG strings
+    notes: list[str] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)  # the checks' status codes (for colour), row by row
+
+
+@dataclass
+class Run:
+    path: Path
+    result: dict[str, Any]
+    events: list[dict[str, Any]]
+
+
+def load_run(path: str | Path) -> Run:
+    from trainsizer.runs.checks import evaluate
+    from trainsizer.runs.rundir import read_events
+
+    p = Path(path)
+    run_dir = p.parent if p.is_file() else p
+    if not run_dir.is_dir():
+        raise ReportError(f"{p}: no such run folder")
+    events = read_events(run_dir) if (run_dir / "events.jsonl").exists() else []
+    try:
+        result = json.loads((run_dir / "result.json").read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        if not events:
+            raise ReportError(f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?") from None
+        result = {"status": "incomplete", "error": "result.json is missing: the parent process ended before writing it"}
+        result["checks"], result["verdict"] = evaluate(result)
+    except (OSError, ValueError) as e:
+        raise ReportError(f"{run_dir / 'result.json'}: cannot be read ({e})") from None
+    if not isinstance(result, dict):
+        raise ReportError(f"{run_dir / 'result.json'}: not a trainsizer result")
+    return Run(run_dir, result, events)
+
+
+def _model_name(spec: dict) -> str:
+    m = spec.get("model") or {}
+    return str(m.get("preset") or m.get("config") or m.get("pretrained") or m.get("hub_id") or "?")
+
+
+def title_line(run: Run) -> str:
+    return _model_name(run.result.get("spec") or {})
+
+
+def checks_section(run: Run, t) -> Section:
+    s = Section("checks", t("The five acceptance checks"), header=[t("check"), t("status"), t("evidence")])
+    for c in run.result.get("checks") or []:
+        s.table.append([t(c.get("id", "?")), t(c.get("status", "not_run")), c.get("reason", "")])
+        s.statuses.append(c.get("status", "not_run"))
+    status = run.result.get("status")
+    if status not in (None, "ok"):
+        why = run.result.get("error") or ((run.result.get("measurement") or {}).get("failure")) or ""
+        oom = (run.result.get("measurement") or {}).get("oom")
+        if oom:
+            why = t("out of memory in %s at step %s", oom.get("phase"), oom.get("step")) + f": {oom.get('message', '')}"
+        s.notes.append(f"{t('The run did not complete')}: {t(status)}" + (f" — {why}" if why else ""))
+    missing = [t(c["id"]) for c in run.result.get("checks") or [] if c.get("status") == "not_run"]
+    if missing:
+        s.notes.append(f"{t('What did not run')}: {', '.join(missing)}")
+    return s
+
+
+def spec_section(run: Run, t) -> Section:
+    spec = run.result.get("spec") or {}
+    s = Section("spec", t("Run specification"))
+    if not spec:
+        s.notes.append(t("not available"))
+        return s
+    b, m, par, d, q = (spec.get(k) or {} for k in ("batch", "method", "parallel", "data", "quality"))
+    est = run.result.get("estimate") or {}
+    method = m.get("kind", "?") + (f" (r={m.get('lora_rank')}, α={m.get('lora_alpha')}, {', '.join(m.get('lora_targets') or [])})"
+                                   if m.get("kind") in ("lora", "qlora") else "")
+    data = d.get("source", "?") + (f": {d.get('path')}" if d.get("path") else "") + f", eval {d.get('eval_fraction')}, seed {d.get('seed')}"
+    s.rows = [
+        (t("model"), _model_name(spec)),
+        (t("parameters"), f"{est['total_params']:,} / {est['trainable_params']:,}" if est.get("total_params") else t("not available")),
+        (t("method"), method),
+        (t("compute dtype"), (spec.get("precision") or {}).get("compute", "?")),
+        (t("optimizer"), f"{(spec.get('optimizer') or {}).get('name')} lr {(spec.get('optimizer') or {}).get('lr')}"),
+        (t("batch"), t("micro-batch %s × accumulation %s", b.get("micro_batch"), b.get("grad_accum"))),
+        (t("sequence length"), str(b.get("seq_len"))),
+        (t("gradient checkpointing"), t("on") if b.get("gradient_checkpointing") else t("off")),
+        (t("parallelism"), f"{par.get('strategy')} on {par.get('devices')}" + (" + offload" if par.get("cpu_offload") else "")),
+        (t("data"), data),
+        (t("quality rule"), f"{q.get('metric')} {q.get('rule')} {q.get('threshold')}"),
+        (t("engine"), (spec.get("engine") or {}).get("name", "?")),
+    ]
+    return s
+
+
+def environment_section(run: Run, t) -> Section:
+    env = run.result.get("environment") or {}
+    s = Section("environment", t("Environment"))
+    if not env:
+        s.notes.append(t("not available"))
+        return s
+    host, nv, versions = env.get("host") or {}, env.get("nvml") or {}, env.get("versions") or {}
+    gpus = env.get("gpus") or []
+    for g in gpus:
+        pcie = f"PCIe gen {g.get('pcie_generation')} x{g.get('pcie_width')}" if g.get("pcie_generation") else ""
+        s.rows.append((f"GPU {g.get('index')}", " · ".join(str(x) for x in (
+            g.get("name"), fmt_bytes(g.get("memory_total")), g.get("uuid"), f"serial {g.get('serial')}" if g.get("serial") else None,
+            pcie, f"NVLink ×{g.get('nvlink_active')}" if g.get("nvlink_active") else None) if x)))
+    if not gpus:
+        s.rows.append((t("GPUs"), f"{t('none')} ({nv.get('message') or nv.get('status') or ''})"))
+    s.rows += [
+        (t("driver"), str(nv.get("driver_version") or t("not available"))),
+        (t("CUDA"), str(nv.get("cuda_driver_version") or versions.get("torch_cuda") or t("not available"))),
+        (t("topology"), ", ".join(f"{k}: {v}" for k, v in (nv.get("topology") or {}).items()) or t("not available")),
+        (t("CPU"), f"{host.get('cpu_model')} · {host.get('cpu_cores_physical')} / {host.get('cpu_cores_logical')}"),
+        (t("RAM"), fmt_bytes(host.get("ram_total"))),
+        (t("disk free"), f"{fmt_bytes(host.get('disk_free'))} ({host.get('disk_path')})"),
+        (t("operating system"), str(host.get("os"))),
+        (t("host name"), str(host.get("hostname"))),
+        (t("versions"), ", ".join(f"{k} {v}" for k, v in versions.items() if v)),
+    ]
+    return s
+
+
+def placement_section(run: Run, t) -> Section:
+    est = run.result.get("estimate") or {}
+    devs = est.get("devices") or {}
+    s = Section("placement", t("Placement of weights and training state"))
+    if not devs:
+        s.notes.append(t("not available") + (f": {est['error']}" if est.get("error") else ""))
+        return s
+    s.header = [t("item"), *devs, t("host")]
+    host = est.get("host") or {}
+    for key in ITEM_KEYS:
+        values = [(d.get("items") or {}).get(key) for d in devs.values()]
+        if any(values):
+            s.table.append([t(key), *[fmt_bytes(v) for v in values], ""])
+    for key, value in host.items():
+        if key != "peak" and value:
+            s.table.append([t(key), *["" for _ in devs], fmt_bytes(value)])
+    s.table.append([t("peak"), *[f"{fmt_bytes(d.get('peak'))} ({d.get('peak_phase')})" for d in devs.values()],
+                    fmt_bytes(host.get("peak"))])
+    if est.get("world_size", 1) > 1:
+        s.notes.append(f"{est['world_size']} ranks; per-device figures shown for each rank's device")
+    return s
+
+
+def predicted_and_capacity(run: Run) -> tuple[dict[str, float], dict[str, float]]:
+    est = run.result.get("estimate") or {}
+    predicted, capacity = {}, {}
+    baseline = float((est.get("host") or {}).get("process_baseline") or 0)
+    for dev, d in (est.get("devices") or {}).items():
+        key = "host" if dev == "cpu" else dev
+        if d.get("peak"):
+            predicted[key] = float(d["peak"]) + (baseline if key == "host" else 0.0)
+        if d.get("capacity") and key != "host":
+            capacity[key] = float(d["capacity"])
+    ram = ((run.result.get("environment") or {}).get("host") or {}).get("ram_total")
+    if ram:
+        capacity["host"] = float(ram)
+    return predicted, capacity
+
+
+def memory_section(run: Run, t) -> Section:
+    from trainsizer.report.charts import anatomy_svg, memory_timeline_svg
+    from trainsizer.runs.timeline import fold
+
+    s = Section("memory", t("Memory"))
+    meas = run.result.get("measurement") or {}
+    if run.events:
+        predicted, capacity = predicted_and_capacity(run)
+        s.charts.append(memory_timeline_svg(fold(run.events), t, predicted, capacity))
+    else:
+        s.notes.append(f"{t('Memory over the run')}: {t('not available')}")
+    for dev, p in (meas.get("peak") or {}).items():
+        if p and any(v is not None for v in p.values()):
+            s.rows.append((f"{t('peak per device')} {dev}", f"{t('allocated')} {fmt_bytes(p.get('allocated'))}, "
+                           f"{t('reserved')} {fmt_bytes(p.get('reserved'))}, {t('NVML used')} {fmt_bytes(p.get('nvml_used'))}"))
+    s.rows.append((t("host RSS"), fmt_bytes(meas.get("host_rss")) if meas.get("host_rss") else t("not measured")))
+    est_devs = (run.result.get("estimate") or {}).get("devices") or {}
+    anatomy = meas.get("anatomy") or {}
+    if anatomy or est_devs:
+        s.header = [t("item"), t("estimated"), t("measured"), t("ratio")]
+        chart_rows = []
+        for dev in dict.fromkeys([*est_devs, *anatomy]):
+            e_items = dict((est_devs.get(dev) or {}).get("items") or {})
+            e_items["peak"] = (est_devs.get(dev) or {}).get("peak")
+            m_items = anatomy.get(dev) or {}
+            for key in (*ITEM_KEYS, "peak"):
+                e, m = e_items.get(key), m_items.get(key)
+                if not e and not m:
+                    continue
+                ratio = f"{m / e:.3f}" if isinstance(e, int | float) and isinstance(m, int | float) and e else "—"
+                s.table.append([f"{dev}: {t(key)}", fmt_bytes(e) if e is not None else "—",
+                                fmt_bytes(m) if m is not None else t("not measured"), ratio])
+                chart_rows.append((f"{dev}: {t(key)}", e, m))
+        s.charts.append(anatomy_svg(chart_rows, t))
+    return s
+
+
+def step_section(run: Run, t) -> Section:
+    meas = run.result.get("measurement") or {}
+    st = meas.get("step_time_s") or {}
+    s = Section("step", t("Step time and throughput"))
+    if not st.get("count"):
+        s.notes.append(t("not measured"))
+        return s
+    s.rows = [(t("median"), f"{st['median']:.4f} s"), (t("p95"), f"{st['p95']:.4f} s"), (t("min"), f"{st['min']:.4f} s"),
+              (t("steps"), str(st["count"])), (t("tokens/s"), f"{meas.get('tokens_per_s') or 0:,.0f}"),
+              (t("samples/s"), f"{meas.get('samples_per_s') or 0:,.2f}"), (t("TFLOP/s"), f"{meas.get('tflops') or 0:.4g}"),
+              (t("utilization (MFU)"), f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"))]
+    return s
+
+
+def quality_section(run: Run, t) -> Section:
+    q = run.result.get("quality")
+    s = Section("quality", t("Quality on held-out data"))
+    if not q:
+        s.notes.append(t("not_run"))
+        return s
+    fmt = (lambda v: f"{v:.5g}" if isinstance(v, int | float) else t("not measured"))
+    s.rows = [(t("metric"), str(q.get("metric"))), (t("before"), fmt(q.get("before"))), (t("after"), fmt(q.get("after"))),
+              (t("rule"), str(q.get("rule", ""))), (t("status"), t("passed") if q.get("passed") else t("failed"))]
+    if q.get("reason"):
+        s.notes.append(q["reason"])
+    return s
+
+
+def resume_section(run: Run, t) -> Section:
+    r = run.result.get("resume")
+    s = Section("resume", t("Resume from a checkpoint"))
+    if not r:
+        s.notes.append(t("not_run"))
+        return s
+    num = (lambda v: f"{v:.3g}" if isinstance(v, int | float) else t("not measured"))
+    s.rows = [(t("status"), t("passed") if r.get("passed") else t("failed")),
+              (t("steps"), str(r.get("steps"))), (t("saved at steps"), ", ".join(map(str, r.get("saved_at") or []))),
+              (t("max |Δloss|"), num(r.get("max_abs_loss_diff"))), (t("max |Δparam|"), num(r.get("max_abs_param_diff"))),
+              (t("noise floor"), json.dumps(r["noise_floor"]) if r.get("noise_floor") else str(r.get("noise_floor_note") or "—")),
+              (t("checkpoint size"), fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured")),
+              (t("save time"), f"{r['save_s']:.2f} s" if r.get("save_s") is not None else t("not measured")),
+              (t("load time"), f"{r['load_s']:.2f} s" if r.get("load_s") is not None else t("not measured"))]
+    if r.get("reason"):
+        s.notes.append(r["reason"])
+    return s
+
+
+def tool_section(run: Run, t) -> Section:
+    r = run.result
+    stages = ", ".join(f"{k} {v} s" for k, v in (r.get("stages") or {}).items())
+    return Section("tool", t("Tool and time"), rows=[
+        (t("tool version"), str(r.get("tool_version", "?"))), (t("created"), str(r.get("created", "?"))),
+        (t("finished"), str(r.get("finished", "—"))), (t("stages"), stages or "—"), ("schema", str(r.get("schema", "?")))])
+
+
+def report_sections(run: Run, t) -> list[Section]:
+    return [checks_section(run, t), spec_section(run, t), environment_section(run, t), placement_section(run, t),
+            memory_section(run, t), step_section(run, t), quality_section(run, t), resume_section(run, t),
+            tool_section(run, t)]

@@ -1,0 +1,50 @@
+"""The export entry points shared by `trainsizer report`, `trainsizer request` and the GUI's buttons."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from trainsizer.report.content import load_run
+
+REPORT_FORMATS = ("html", "pdf", "json")
+REQUEST_FORMATS = ("md", "eml")
+
+
+def default_name(kind: str, fmt: str, lang: str) -> str:
+    suffix = "" if lang == "en" else f".{lang}"
+    return f"{'report' if kind == 'report' else 'request'}{suffix}.{fmt}"
+
+
+def export_report(run_dir: str | Path, fmt: str, out: str | Path | None = None, lang: str = "en") -> Path:
+    """Write the acceptance report of ``run_dir`` as html, pdf or json; returns the file written."""
+    if fmt not in REPORT_FORMATS:
+        raise ValueError(f"--format: {fmt!r} is not one of {', '.join(REPORT_FORMATS)}")
+    run = load_run(run_dir)
+    target = Path(out) if out else run.path / default_name("report", fmt, lang)
+    if fmt == "html":
+        from trainsizer.report.html import render_html
+
+        target.write_text(render_html(run, lang), encoding="utf-8")
+    elif fmt == "pdf":
+        from trainsizer.report.pdf import render_pdf
+
+        render_pdf(run, target, lang)
+    else:
+        target.write_text(json.dumps(run.result, indent=2, default=str) + "\n", encoding="utf-8")
+    return target
+
+
+def export_request(run_dir: str | Path, fmt: str, out: str | Path | None = None, lang: str = "en", *,
+                   to: str | None = None, redacted: bool = True, headroom: float = 0.2, keep: int = 3) -> Path:
+    """Write the draft hardware-selection request as md or eml; redacted unless ``redacted`` is False."""
+    from trainsizer.report.request import write_request
+
+    if fmt not in REQUEST_FORMATS:
+        raise ValueError(f"--format: {fmt!r} is not one of {', '.join(REQUEST_FORMATS)}")
+    run = load_run(run_dir)
+    target = Path(out) if out else run.path / default_name("request", fmt, lang)
+    kw = {"redacted": redacted, "headroom": headroom, "keep": keep}
+    if fmt == "eml":
+        kw["to"] = to
+    return write_request(run, fmt, target, lang, **kw)

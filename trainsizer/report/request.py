@@ -1,0 +1,166 @@
+"""The draft hardware-selection request: what to select and why, from the estimate and the measurement;
+as Markdown text, an .eml draft (RFC 5322, the HTML report and result.json attached) and a mailto: link."""
+
+from __future__ import annotations
+
+import json
+from email.message import EmailMessage
+from email.utils import formatdate
+from pathlib import Path
+from urllib.parse import quote
+
+from trainsizer.report.content import Run, spec_section, title_line
+from trainsizer.report.redact import identifying_strings, redact
+from trainsizer.report.text import translator
+from trainsizer.textfmt import fmt_bytes
+
+DEFAULT_HEADROOM = 0.2  # 20 % above the peak: allocator fragmentation, other processes, longer batches
+DEFAULT_KEEP = 3        # checkpoints kept on disk at a time
+
+
+def redacted_run(run: Run) -> Run:
+    secrets = identifying_strings(run.result)
+    return Run(run.path, redact(run.result, secrets), redact(run.events, secrets))
+
+
+def _gpu_figures(run: Run) -> tuple[dict[str, int], str]:
+    """Peak bytes per GPU and where they come from: measured on CUDA here, else the estimate for a GPU."""
+    meas = run.result.get("measurement") or {}
+    measured = {dev: max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
+                for dev, p in (meas.get("peak") or {}).items()
+                if dev.startswith("cuda") and p and any(v is not None for v in p.values())}
+    if measured:
+        return measured, "measured"
+    est = run.result.get("estimate") or {}
+    devs = {d: v["peak"] for d, v in (est.get("devices") or {}).items() if d.startswith("cuda") and v.get("peak")}
+    if devs:
+        return devs, "estimated"
+    gpu = _estimate_on_gpu(run)
+    return gpu, "estimated for a GPU" if gpu else "not available"
+
+
+def _estimate_on_gpu(run: Run) -> dict[str, int]:
+    """A CPU run: the same spec estimated on hypothetical GPUs (the CUDA context and allocator included)."""
+    try:
+        from trainsizer.estimate.working_set import estimate
+        from trainsizer.hardware import hypothetical_targets
+        from trainsizer.spec import from_dict
+
+        spec = from_dict(run.result["spec"])
+        n = spec.parallel.world_size()
+        par = {"devices": ",".join(f"cuda:{i}" for i in range(n)), "processes": 1}
+        spec = spec.replace(parallel=par)
+        est = estimate(spec, hypothetical_targets(f"{n}xH100-80GB"))
+        return {d.device: d.peak for d in est.devices}
+    except Exception:  # an old or partial result: the request says "not available"
+        return {}
+
+
+def requirements(run: Run, t, headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP) -> list[tuple[str, str]]:
+    spec = run.result.get("spec") or {}
+    meas = run.result.get("measurement") or {}
+    gpus, basis = _gpu_figures(run)
+    rows: list[tuple[str, str]] = []
+    if gpus:
+        peak = max(gpus.values())
+        rows.append((t("GPU memory per device"), t("%s peak + %s headroom = at least %s", fmt_bytes(peak), f"{headroom:.0%}",
+                                                   fmt_bytes(peak * (1 + headroom))) + f" ({t(basis)})"))
+        rows.append((t("number of GPUs"), str(len(gpus))))
+        strategy = (spec.get("parallel") or {}).get("strategy", "single")
+        rows.append((t("interconnect"), t("NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)",
+                                           strategy) if len(gpus) > 1 else t("not needed (one GPU)")))
+    else:
+        rows.append((t("GPU memory per device"), t("not available")))
+    host_est = ((run.result.get("estimate") or {}).get("host") or {}).get("peak") or 0
+    host = max(host_est, meas.get("host_rss") or 0)
+    if host:
+        rows.append((t("host RAM"), t("%s peak + %s headroom = at least %s", fmt_bytes(host), f"{headroom:.0%}",
+                                      fmt_bytes(host * (1 + headroom)))))
+    ck = (run.result.get("resume") or {}).get("checkpoint_bytes")
+    rows.append((t("disk for checkpoints"), t("%s per checkpoint × %s kept = %s", fmt_bytes(ck), keep, fmt_bytes(ck * keep))
+                 if ck else t("not measured")))
+    st = meas.get("step_time_s") or {}
+    if st.get("count"):
+        rows.append((t("target step time"), f"≤ {st['median']:.3f} s ({t('measured here')})"))
+        rows.append((t("target throughput"), f"≥ {meas.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} ({t('measured here')})"))
+    return rows
+
+
+CPU_NOTE = "The measurement ran on the CPU here; the GPU figures are the estimate's."
+QUESTIONS = ("Which GPU models and counts meet these requirements, with their delivery times?",
+             "What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?",
+             "Can the offered configuration be lent for an acceptance run with this tool before purchase?",
+             "What are the power and cooling requirements of the offered servers?")
+
+
+def render_markdown(run: Run, lang: str = "en", *, redacted: bool = True, headroom: float = DEFAULT_HEADROOM,
+                    keep: int = DEFAULT_KEEP) -> str:
+    t = translator(lang)
+    if redacted:
+        run = redacted_run(run)
+    r = run.result
+    lines = [f"# {t('Hardware-selection request (draft)')}: {title_line(run)}", "", t("Hello,"), "",
+             t("please find below the requirements of a training workload and the acceptance report of a test run."), "",
+             f"## {t('Task')}", ""]
+    lines += [f"- {k}: {v}" for k, v in spec_section(run, t).rows]
+    lines += ["", f"## {t('Requirements')}", ""]
+    lines += [f"- {k}: {v}" for k, v in requirements(run, t, headroom, keep)]
+    lines += ["", f"## {t('What was measured here')}", ""]
+    env_host = ((r.get("environment") or {}).get("host") or {})
+    gpus = (r.get("environment") or {}).get("gpus") or []
+    lines.append(f"- {t('GPUs')}: " + (", ".join(f"{g.get('name')} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))
+                 + f"; {t('CPU')}: {env_host.get('cpu_model')}; {t('RAM')}: {fmt_bytes(env_host.get('ram_total'))}")
+    if not gpus:
+        lines.append(f"- {t(CPU_NOTE)}")
+    for c in r.get("checks") or []:
+        lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {c.get('reason', '')}")
+    lines.append(f"- **{t('Verdict')}: {t(r.get('verdict') or 'incomplete')}**")
+    lines += ["", f"## {t('Open questions for the vendor')}", ""]
+    lines += [f"{i}. {t(q)}" for i, q in enumerate(QUESTIONS, 1)]
+    lines += ["", t("Regards"), ""]
+    if redacted:
+        lines += ["", f"_{t('Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.')}_"]
+    return "\n".join(lines) + "\n"
+
+
+def subject(run: Run, lang: str = "en") -> str:
+    return translator(lang)("Request: hardware for training %s", title_line(run))
+
+
+def render_eml(run: Run, lang: str = "en", *, to: str | None = None, redacted: bool = True,
+               headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP) -> bytes:
+    """An unsent message (X-Unsent: 1: Outlook and Thunderbird open it as a draft) with the report attached."""
+    from trainsizer.report.html import render_html
+
+    shown = redacted_run(run) if redacted else run
+    msg = EmailMessage()
+    if to:
+        msg["To"] = to
+    msg["Subject"] = subject(shown, lang)
+    msg["Date"] = formatdate(localtime=True)
+    msg["X-Unsent"] = "1"
+    msg.set_content(render_markdown(shown, lang, redacted=False, headroom=headroom, keep=keep) +
+                    ("\n" + translator(lang)("Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.")
+                     if redacted else ""))
+    msg.add_attachment(render_html(shown, lang).encode("utf-8"), maintype="text", subtype="html", filename="report.html")
+    msg.add_attachment(json.dumps(shown.result, indent=2, default=str).encode("utf-8"), maintype="application",
+                       subtype="json", filename="result.json")
+    return bytes(msg)
+
+
+def mailto_link(run: Run, lang: str = "en", *, to: str = "", redacted: bool = True, limit: int = 1800) -> str:
+    """For "open in mail client": mail clients cap a URL's length, so the body is cut with a note."""
+    body = render_markdown(run, lang, redacted=redacted)
+    if len(body) > limit:
+        body = body[:limit] + "\n…"
+    shown = redacted_run(run) if redacted else run
+    return f"mailto:{quote(to)}?subject={quote(subject(shown, lang))}&body={quote(body)}"
+
+
+def write_request(run: Run, fmt: str, out: Path, lang: str = "en", **kw) -> Path:
+    if fmt == "md":
+        out.write_text(render_markdown(run, lang, redacted=kw.get("redacted", True), headroom=kw.get("headroom", DEFAULT_HEADROOM),
+                                       keep=kw.get("keep", DEFAULT_KEEP)), encoding="utf-8")
+    else:
+        out.write_bytes(render_eml(run, lang, **kw))
+    return out
