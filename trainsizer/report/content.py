@@ -237,13 +237,19 @@ def step_section(run: Run, t) -> Section:
     return s
 
 
+def _num(v, spec: str, t) -> str:
+    return format(v, spec) if isinstance(v, int | float) else t("not measured")
+
+
 def quality_section(run: Run, t) -> Section:
     q = run.result.get("quality")
     s = Section("quality", t("Quality on held-out data"))
     if not q:
         s.notes.append(t("not_run"))
         return s
-    fmt = (lambda v: f"{v:.5g}" if isinstance(v, int | float) else t("not measured"))
+    def fmt(v):
+        return _num(v, ".5g", t)
+
     s.rows = [(t("metric"), str(q.get("metric"))), (t("before"), fmt(q.get("before"))), (t("after"), fmt(q.get("after"))),
               (t("rule"), str(q.get("rule", ""))), (t("status"), t("passed") if q.get("passed") else t("failed"))]
     if q.get("reason"):
@@ -257,7 +263,9 @@ def resume_section(run: Run, t) -> Section:
     if not r:
         s.notes.append(t("not_run"))
         return s
-    num = (lambda v: f"{v:.3g}" if isinstance(v, int | float) else t("not measured"))
+    def num(v):
+        return _num(v, ".3g", t)
+
     s.rows = [(t("status"), t("passed") if r.get("passed") else t("failed")),
               (t("steps"), str(r.get("steps"))), (t("saved at steps"), ", ".join(map(str, r.get("saved_at") or []))),
               (t("max |Δloss|"), num(r.get("max_abs_loss_diff"))), (t("max |Δparam|"), num(r.get("max_abs_param_diff"))),
