@@ -14,7 +14,7 @@ COMPAT_TESTS := tests/test_presets.py tests/test_sources.py tests/test_estimate.
 	tests/test_spec.py tests/test_data.py tests/test_protocol.py
 COMPAT_STAMP := $(COMPAT_VENV)/.installed
 
-.PHONY: install run test test-main test-compat lint clean lupdate lrelease
+.PHONY: install run test test-main test-compat lint clean lupdate lrelease system-tools
 
 $(STAMP): pyproject.toml Makefile
 	$(PYTHON) -m venv $(VENV)
@@ -42,7 +42,19 @@ $(COMPAT_STAMP): pyproject.toml Makefile
 
 test: test-main test-compat
 
-test-main: $(STAMP)
+# The report tests open the HTML in headless Chromium and render the PDF with pdftoppm (Debian packages);
+# installed here when missing and apt-get can (root); otherwise those tests skip, saying why.
+SYSTEM_TOOLS := chromium pdftoppm pdftotext
+system-tools:
+	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $$t >/dev/null || missing="$$missing $$t"; done; \
+	if [ -n "$$missing" ] && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+		echo "installing chromium and poppler-utils (missing:$$missing)"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium poppler-utils >/dev/null \
+		|| (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium poppler-utils >/dev/null) \
+		|| echo "could not install chromium/poppler-utils: the browser and PDF tests will skip"; \
+	fi
+
+test-main: $(STAMP) system-tools
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
 
 test-compat: $(COMPAT_STAMP)

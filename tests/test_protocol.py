@@ -63,3 +63,22 @@ def test_worker_command_is_data():
     multi = worker_command("s.toml", "out", "measure", 2, python="py")
     assert multi[:5] == ["py", "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2"]
     assert multi[5:] == single[1:]
+
+
+def test_in_a_bundle_the_executable_is_the_worker_and_torchrun():
+    single = worker_command("s.toml", "out", "quality", 1, python="/opt/ts/trainsizer", frozen=True)
+    assert single == ["/opt/ts/trainsizer", "_worker", "--spec", "s.toml", "--out", "out", "--role", "quality"]
+    multi = worker_command("s.toml", "out", "quality", 2, python="/opt/ts/trainsizer", frozen=True)
+    assert multi[:5] == ["/opt/ts/trainsizer", "_torchrun", "--standalone", "--nproc_per_node=2", "--no-python"]
+    assert multi[5:] == single
+
+
+def test_the_bundle_entry_dispatches_the_hidden_verbs(capsys):
+    import pytest
+
+    from trainsizer.frozen import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["_worker", "--help"])
+    assert e.value.code == 0 and "trainsizer.worker" in capsys.readouterr().out
+    assert main(["presets", "--json"]) == 0 and '"tiny-llama"' in capsys.readouterr().out

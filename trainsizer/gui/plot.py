@@ -69,15 +69,11 @@ class MemoryPlot(QWidget):
 
     def set_reference(self, estimate: dict | None, host_total: int | None = None) -> None:
         """Capacities and predicted peaks from an estimate (the result's ``estimate`` section)."""
-        for dev, d in ((estimate or {}).get("devices") or {}).items():
-            key = "host" if dev == "cpu" else dev  # a CPU run's working set lives in host RAM
-            if d.get("capacity") and key != "host":
-                self.capacity[key] = float(d["capacity"])
-            if d.get("peak"):
-                self.predicted[key] = float(d["peak"]) + (
-                    float(((estimate or {}).get("host") or {}).get("process_baseline") or 0) if key == "host" else 0.0)
-        if host_total:
-            self.capacity["host"] = float(host_total)
+        from trainsizer.runs.compare import reference_levels
+
+        predicted, capacity = reference_levels(estimate, host_total)
+        self.predicted.update(predicted)
+        self.capacity.update(capacity)
         self._dirty = True
 
     # -- drawing -------------------------------------------------------------------------------------------

@@ -21,8 +21,6 @@ from trainsizer.textfmt import fmt_bytes
 
 MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
 COLOR = {"passed": "#2e7d32", "failed": "#c62828", "not_run": "#757575"}
-ANATOMY_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
-                "cuda_context", "allocator_overhead", "comm_buffers", "other", "peak")
 
 
 def _cell(text: str, align=Qt.AlignmentFlag.AlignLeft) -> QTableWidgetItem:
@@ -116,27 +114,18 @@ class ResultsPanel(QWidget):
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
     def _fill_anatomy(self, result: dict) -> None:
-        est_devs = ((result.get("estimate") or {}).get("devices")) or {}
-        meas_devs = ((result.get("measurement") or {}).get("anatomy")) or {}
-        rows = []
-        for dev in dict.fromkeys([*est_devs, *meas_devs]):
-            e_items = dict((est_devs.get(dev) or {}).get("items") or {})
-            e_items["peak"] = (est_devs.get(dev) or {}).get("peak")
-            m_items = meas_devs.get(dev) or {}
-            for key in ANATOMY_KEYS:
-                e, m = e_items.get(key), m_items.get(key)
-                if not e and not m:
-                    continue
-                ratio = f"{m / e:.3f}" if isinstance(e, int | float) and isinstance(m, int | float) and e else "—"
-                name = label(ITEMS, key) + (f" ({label(PHASES, m_items.get('peak_phase'))})" if key == "peak" and m_items.get("peak_phase") else "")
-                rows.append((f"{dev}: {name}", fmt_bytes(e) if e is not None else "—", fmt_bytes(m) if m is not None else "—", ratio))
+        from trainsizer.runs.compare import anatomy_rows
+
+        rows = anatomy_rows(result)
         self.anatomy.setRowCount(len(rows))
         right = Qt.AlignmentFlag.AlignRight
-        for i, (a, b, c, d) in enumerate(rows):
-            self.anatomy.setItem(i, 0, _cell(a))
-            self.anatomy.setItem(i, 1, _cell(b, right))
-            self.anatomy.setItem(i, 2, _cell(c, right))
-            self.anatomy.setItem(i, 3, _cell(d, right))
+        for i, r in enumerate(rows):
+            name = label(ITEMS, r["item"]) + (f" ({label(PHASES, r['phase'])})" if r["phase"] else "")
+            e, m = r["estimated"], r["measured"]
+            self.anatomy.setItem(i, 0, _cell(f"{r['device']}: {name}"))
+            self.anatomy.setItem(i, 1, _cell(fmt_bytes(e) if e is not None else "—", right))
+            self.anatomy.setItem(i, 2, _cell(fmt_bytes(m) if m is not None else "—", right))
+            self.anatomy.setItem(i, 3, _cell(f"{r['ratio']:.3f}" if r["ratio"] is not None else "—", right))
 
     def _summary(self, result: dict) -> str:
         lines = []

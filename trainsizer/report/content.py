@@ -11,10 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from trainsizer.runs.compare import ITEM_KEYS
 from trainsizer.textfmt import fmt_bytes
-
-ITEM_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
-             "cuda_context", "allocator_overhead", "comm_buffers", "other")
 
 
 class ReportError(Exception):
@@ -171,19 +169,10 @@ def placement_section(run: Run, t) -> Section:
 
 
 def predicted_and_capacity(run: Run) -> tuple[dict[str, float], dict[str, float]]:
-    est = run.result.get("estimate") or {}
-    predicted, capacity = {}, {}
-    baseline = float((est.get("host") or {}).get("process_baseline") or 0)
-    for dev, d in (est.get("devices") or {}).items():
-        key = "host" if dev == "cpu" else dev
-        if d.get("peak"):
-            predicted[key] = float(d["peak"]) + (baseline if key == "host" else 0.0)
-        if d.get("capacity") and key != "host":
-            capacity[key] = float(d["capacity"])
+    from trainsizer.runs.compare import reference_levels
+
     ram = ((run.result.get("environment") or {}).get("host") or {}).get("ram_total")
-    if ram:
-        capacity["host"] = float(ram)
-    return predicted, capacity
+    return reference_levels(run.result.get("estimate"), ram)
 
 
 def memory_section(run: Run, t) -> Section:
@@ -202,23 +191,18 @@ def memory_section(run: Run, t) -> Section:
             s.rows.append((f"{t('peak per device')} {dev}", f"{t('allocated')} {fmt_bytes(p.get('allocated'))}, "
                            f"{t('reserved')} {fmt_bytes(p.get('reserved'))}, {t('NVML used')} {fmt_bytes(p.get('nvml_used'))}"))
     s.rows.append((t("host RSS"), fmt_bytes(meas.get("host_rss")) if meas.get("host_rss") else t("not measured")))
-    est_devs = (run.result.get("estimate") or {}).get("devices") or {}
-    anatomy = meas.get("anatomy") or {}
-    if anatomy or est_devs:
+    from trainsizer.runs.compare import anatomy_rows
+
+    rows = anatomy_rows(run.result)
+    if rows:
         s.header = [t("item"), t("estimated"), t("measured"), t("ratio")]
         chart_rows = []
-        for dev in dict.fromkeys([*est_devs, *anatomy]):
-            e_items = dict((est_devs.get(dev) or {}).get("items") or {})
-            e_items["peak"] = (est_devs.get(dev) or {}).get("peak")
-            m_items = anatomy.get(dev) or {}
-            for key in (*ITEM_KEYS, "peak"):
-                e, m = e_items.get(key), m_items.get(key)
-                if not e and not m:
-                    continue
-                ratio = f"{m / e:.3f}" if isinstance(e, int | float) and isinstance(m, int | float) and e else "—"
-                s.table.append([f"{dev}: {t(key)}", fmt_bytes(e) if e is not None else "—",
-                                fmt_bytes(m) if m is not None else t("not measured"), ratio])
-                chart_rows.append((f"{dev}: {t(key)}", e, m))
+        for r in rows:
+            name = f"{r['device']}: {t(r['item'])}"
+            e, m = r["estimated"], r["measured"]
+            s.table.append([name, fmt_bytes(e) if e is not None else "—", fmt_bytes(m) if m is not None else t("not measured"),
+                            f"{r['ratio']:.3f}" if r["ratio"] is not None else "—"])
+            chart_rows.append((name, e, m))
         s.charts.append(anatomy_svg(chart_rows, t))
     return s
 

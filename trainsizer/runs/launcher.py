@@ -22,12 +22,20 @@ from trainsizer.runs.rundir import RunDir
 
 
 def worker_command(spec_path: str, out: str, role: str = "measure", world: int = 1,
-                   python: str = sys.executable) -> list[str]:
-    """The worker's command line (a pure function, unit-tested as data)."""
-    args = ["-m", "trainsizer.worker", "--spec", str(spec_path), "--out", str(out), "--role", role]
+                   python: str = sys.executable, frozen: bool | None = None) -> list[str]:
+    """The worker's command line (a pure function, unit-tested as data). In a PyInstaller bundle the
+    executable itself is the worker and torchrun (trainsizer.frozen)."""
+    from trainsizer.frozen import TORCHRUN, WORKER, is_frozen
+
+    args = ["--spec", str(spec_path), "--out", str(out), "--role", role]
+    if is_frozen() if frozen is None else frozen:
+        if world > 1:
+            return [python, TORCHRUN, "--standalone", f"--nproc_per_node={world}", "--no-python", python, WORKER, *args]
+        return [python, WORKER, *args]
     if world > 1:
-        return [python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={world}", *args]
-    return [python, *args]
+        return [python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={world}",
+                "-m", "trainsizer.worker", *args]
+    return [python, "-m", "trainsizer.worker", *args]
 
 
 def _limit_memory(limit: int | None):

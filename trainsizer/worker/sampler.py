@@ -95,6 +95,20 @@ class NvmlReader:
             return None
 
 
+def lower_priority() -> str:
+    """Put the calling thread under SCHED_IDLE (Linux): a waking sampler then never preempts a training
+    thread, it runs in the gaps. On a machine whose cores are all busy with torch's threads, every
+    preemption stalls a parallel region (bench/sampler_overhead.py); a sample taken a little later still
+    carries its own timestamp. Returns the policy in force ("idle", or "normal" where it is unavailable)."""
+    import os
+
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))  # pid 0: this thread only
+        return "idle"
+    except (AttributeError, OSError):
+        return "normal"
+
+
 class Sampler:
     def __init__(self, emitter, hz: float, cuda_indices: list[int]):
         import psutil
@@ -112,6 +126,7 @@ class Sampler:
         self.last: dict | None = None
         self.paused = False  # a paused sampler keeps its thread asleep (bench/sampler_overhead.py alternates)
         self.fast = ProcReader.create()
+        self.policy = "normal"
 
     def sample(self) -> dict:
         import time
@@ -163,6 +178,7 @@ class Sampler:
             return None
 
     def _run(self) -> None:
+        self.policy = lower_priority()
         while not self._stop.wait(self.period):
             if not self.paused:
                 self.emitter.emit("sample", **self.sample())

@@ -1,0 +1,8 @@
+"""The bundle's entry point: one executable for the GUI, the CLI, the worker and torchrun (trainsizer.frozen)."""
+
+import sys
+
+from trainsizer.frozen import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,45 @@
+"""Estimate beside measurement, as plain data for every front end (the results panel, the report)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ITEM_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
+             "cuda_context", "allocator_overhead", "comm_buffers", "other")
+
+
+def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """One row per device and item present on either side: estimated and measured bytes, their ratio
+    (None where a side is missing), and for the peak the phase where it happened."""
+    est_devs = ((result.get("estimate") or {}).get("devices")) or {}
+    anatomy = ((result.get("measurement") or {}).get("anatomy")) or {}
+    rows = []
+    for dev in dict.fromkeys([*est_devs, *anatomy]):
+        e_items = dict((est_devs.get(dev) or {}).get("items") or {})
+        e_items["peak"] = (est_devs.get(dev) or {}).get("peak")
+        m_items = anatomy.get(dev) or {}
+        for key in (*ITEM_KEYS, "peak"):
+            e, m = e_items.get(key), m_items.get(key)
+            if not e and not m:
+                continue
+            ratio = m / e if isinstance(e, int | float) and isinstance(m, int | float) and e else None
+            rows.append({"device": dev, "item": key, "estimated": e, "measured": m, "ratio": ratio,
+                         "phase": m_items.get("peak_phase") if key == "peak" else None})
+    return rows
+
+
+def reference_levels(estimate: dict[str, Any] | None, host_total: int | None = None) -> tuple[dict[str, float], dict[str, float]]:
+    """(predicted peak, capacity) in bytes per plotted series name: GPU names, and "host" (a CPU run's working
+    set lives in host RAM, so its prediction is the device peak plus the process baseline)."""
+    estimate = estimate or {}
+    predicted, capacity = {}, {}
+    baseline = float((estimate.get("host") or {}).get("process_baseline") or 0)
+    for dev, d in (estimate.get("devices") or {}).items():
+        key = "host" if dev == "cpu" else dev
+        if d.get("peak"):
+            predicted[key] = float(d["peak"]) + (baseline if key == "host" else 0.0)
+        if d.get("capacity") and key != "host":
+            capacity[key] = float(d["capacity"])
+    if host_total:
+        capacity["host"] = float(host_total)
+    return predicted, capacity
