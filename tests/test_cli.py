@@ -1,6 +1,7 @@
 """The real CLI in a subprocess: output, exit codes, and bad input without tracebacks."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -73,8 +74,20 @@ def test_spec_fields_shows_descriptions(run_cli):
 def test_version_and_no_subcommand(run_cli):
     rc, out, _ = run_cli("--version")
     assert rc == 0 and out.startswith("trainsizer ")
-    rc, out, _ = run_cli(env={"QT_QPA_PLATFORM": "offscreen"})
-    assert rc == 0 and "usage: trainsizer" in out
+    # no subcommand means the GUI; without any display that is a clear message, not Qt aborting the process
+    rc, out, err = run_cli(env={"QT_QPA_PLATFORM": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""})
+    assert rc == 2 and "no display" in err and "trainsizer check" in err
+
+
+@pytest.mark.gui
+def test_the_gui_subcommand_opens_the_window_and_a_run_folder(run_cli, tmp_path):
+    recorded = Path(__file__).resolve().parent / "data" / "recorded_check"
+    rc, out, err = run_cli("gui", recorded, "--quit-after", "2",
+                           env={"QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path)})
+    assert rc == 0, err
+    assert "window shown: trainsizer" in out
+    rc, _, err = run_cli("gui", tmp_path / "missing.toml", env={"QT_QPA_PLATFORM": "offscreen"})
+    assert rc == 2 and "missing.toml: no such file or folder" in err
 
 
 def test_trust_remote_code_warns(run_cli, tmp_path):

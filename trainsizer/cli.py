@@ -284,7 +284,7 @@ def cmd_gui(args) -> int:
         raise InputError(f"{path}: no such file or folder")
     from trainsizer.gui.app import run_gui
 
-    return run_gui(open_path=path)
+    return run_gui(open_path=path, quit_after=getattr(args, "quit_after", None))
 
 
 # -- parser -------------------------------------------------------------------------------------
@@ -360,6 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("gui", help="open the desktop application (the default)")
     g.add_argument("path", nargs="?", help="a spec (.toml/.json) to load, or a run folder to show")
+    g.add_argument("--quit-after", type=float, help=argparse.SUPPRESS)  # smoke tests: show the window, then quit
     g.set_defaults(func=cmd_gui)
     return p
 

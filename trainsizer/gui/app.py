@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 
-def run_gui(argv: list[str] | None = None, open_path: str | None = None) -> int:
+def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_after: float | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
@@ -54,4 +54,14 @@ def run_gui(argv: list[str] | None = None, open_path: str | None = None) -> int:
             win.open_spec(str(p))
         else:
             win.open_run(p)
+    if quit_after is not None:  # smoke tests and the bundle's check: the window came up, then leave
+        from PySide6.QtCore import QTimer
+
+        def done():
+            shown = holder["win"]
+            print(f"window shown: {shown.windowTitle()} ({shown.width()}x{shown.height()}, {lang})", flush=True)
+            shown.close()
+            app.quit()
+
+        QTimer.singleShot(int(quit_after * 1000), done)
     return app.exec()
