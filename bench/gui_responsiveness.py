@@ -34,7 +34,7 @@ def main() -> int:
     from trainsizer.gui.window import MainWindow
     from trainsizer.spec import RunSpec
 
-    app = QApplication(sys.argv[:1])
+    app = QApplication(sys.argv[:1])  # noqa: F841 (kept alive for the run)
     tmp = Path(tempfile.mkdtemp(prefix="trainsizer-bench-"))
     win = MainWindow(history=tmp / "history")
     win.show()

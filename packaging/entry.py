@@ -2,7 +2,7 @@
 
 import sys
 
-from trainsizer.frozen import main
+from trainsizer.bundle import main
 
 if __name__ == "__main__":
     sys.exit(main())

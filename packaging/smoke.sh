@@ -17,4 +17,6 @@ start=$(date +%s)
 "$APP" check "$WORK/spec.toml" --out "$WORK/run"
 echo "headless check from the bundle: $(( $(date +%s) - start )) s, verdict $(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['verdict'])" "$WORK/run/result.json")"
 "$APP" report "$WORK/run" --format html -o "$WORK/report.html"
+"$APP" report "$WORK/run" --format pdf -o "$WORK/report.pdf"
+QT_QPA_PLATFORM=offscreen XDG_DATA_HOME="$WORK/xdg" "$APP" gui "$WORK/run" --quit-after 3  # the window comes up (no display needed)
 echo "smoke test passed"

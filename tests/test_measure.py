@@ -67,7 +67,7 @@ def _start(tmp_path, steps=50):
 def _wait_for(wp, kind, timeout=120):
     end = time.monotonic() + timeout
     while time.monotonic() < end:
-        if any(e["type"] == kind for e in wp.events):
+        if any(e["type"] == kind for e in (*wp.events, *wp.recent)):
             return
         time.sleep(0.05)
     raise AssertionError(f"no {kind} event in {timeout} s")

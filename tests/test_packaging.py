@@ -82,4 +82,4 @@ def test_every_icon_size_is_rendered_from_the_svg():
 def test_the_bundle_spec_ships_the_resources_and_the_hidden_verbs():
     spec = (PACKAGING / "trainsizer.spec").read_text()
     assert '"trainsizer" / "resources"' in spec and "torch.distributed.run" in spec
-    assert "from trainsizer.frozen import main" in (PACKAGING / "entry.py").read_text()
+    assert "from trainsizer.bundle import main" in (PACKAGING / "entry.py").read_text()

@@ -76,9 +76,24 @@ def test_in_a_bundle_the_executable_is_the_worker_and_torchrun():
 def test_the_bundle_entry_dispatches_the_hidden_verbs(capsys):
     import pytest
 
-    from trainsizer.frozen import main
+    from trainsizer.bundle import main
 
     with pytest.raises(SystemExit) as e:
         main(["_worker", "--help"])
     assert e.value.code == 0 and "trainsizer.worker" in capsys.readouterr().out
     assert main(["presets", "--json"]) == 0 and '"tiny-llama"' in capsys.readouterr().out
+
+
+def test_a_long_stream_is_kept_on_disk_not_in_memory(tmp_path):
+    from trainsizer.runs.launcher import RECENT, WorkerProcess
+    from trainsizer.runs.rundir import RunDir, read_events
+
+    rd = RunDir(tmp_path / "run")
+    wp = WorkerProcess(rd, ["true"])
+    for i in range(5000):  # over four minutes of 20 Hz samples
+        wp._deliver({"v": 1, "type": "sample", "t": i / 20, "rank": 0, "host": {"rss": i}})
+    wp._deliver({"v": 1, "type": "result", "t": 250.0, "rank": 0, "status": "ok"})
+    rd.close()
+    assert [e["type"] for e in wp.events] == ["result"] and len(wp.recent) == RECENT
+    assert wp.recent[-1]["host"]["rss"] == 4999
+    assert len(read_events(rd.path)) == 5001

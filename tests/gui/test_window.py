@@ -6,6 +6,7 @@ import signal
 
 import pytest
 
+from trainsizer.runs.rundir import read_events
 from trainsizer.spec import RunSpec, from_dict
 
 from .conftest import RECORDED
@@ -75,7 +76,7 @@ def test_a_recorded_run_replays_into_the_plot_and_the_results(window, qtbot):
     with qtbot.waitSignal(replay.finished, timeout=10000):
         pass
     tl = window.plot.timeline
-    assert tl.events == len(replay.events) and len(tl.series[("host", "rss")]) > 100
+    assert tl.events == replay.count == len(read_events(RECORDED)) and len(tl.series[("host", "rss")]) > 100
     window.plot.redraw()
     assert ("host", "rss") in window.plot.curves and window.plot.curves[("host", "rss")].xData.size > 100
     assert {"forward", "backward", "optimizer"} <= set(window.plot.phase_items)

@@ -78,7 +78,8 @@ def _read_result(out: Path) -> dict | None:
 
 class Replay(QObject):
     """Feeds a recorded run (a directory with events.jsonl and/or result.json) through the same signals,
-    in chunks on the event loop so that a long recording never freezes the window."""
+    reading the file in chunks on the event loop: a long recording neither freezes the window nor is held
+    in memory at once."""
 
     event = Signal(dict)
     finished = Signal(dict)
@@ -87,26 +88,35 @@ class Replay(QObject):
 
     def __init__(self, path: str | Path, parent=None):
         super().__init__(parent)
-        from trainsizer.runs.rundir import read_events
-
         p = Path(path)
         self.run_dir = p if p.is_dir() else p.parent
-        events_file = self.run_dir / "events.jsonl"
-        self.events = read_events(events_file) if events_file.exists() else []
+        self.events_file = self.run_dir / "events.jsonl"
         self.result = _read_result(self.run_dir)
-        if self.result is None and not self.events:
+        if self.result is None and not self.events_file.exists():
             raise FileNotFoundError(f"{p}: no result.json or events.jsonl here")
-        self._pos = 0
+        self.count = 0
+        self._file = None
 
     def start(self) -> None:
+        if self.events_file.exists():
+            self._file = open(self.events_file, encoding="utf-8", errors="replace")  # noqa: SIM115 (closed at the end)
         QTimer.singleShot(0, self._next)
 
     def _next(self) -> None:
-        end = min(self._pos + self.CHUNK, len(self.events))
-        for e in self.events[self._pos:end]:
-            self.event.emit(e)
-        self._pos = end
-        if self._pos < len(self.events):
+        from trainsizer.runs.protocol import parse_line
+
+        if self._file is not None:
+            for _ in range(self.CHUNK):
+                line = self._file.readline()
+                if not line:
+                    self._file.close()
+                    self._file = None
+                    break
+                event = parse_line(line)
+                if event is not None:
+                    self.count += 1
+                    self.event.emit(event)
+        if self._file is not None:
             QTimer.singleShot(0, self._next)
         else:
             self.finished.emit(self.result or {"status": "incomplete", "verdict": "incomplete", "checks": []})

@@ -7,6 +7,7 @@ appended to events.jsonl as it arrives; a worker that dies without a result gets
 
 from __future__ import annotations
 
+import collections
 import os
 import signal
 import subprocess
@@ -19,6 +20,9 @@ from typing import Any
 
 from trainsizer.runs.protocol import parent_event, parse_line
 from trainsizer.runs.rundir import RunDir
+
+BULK = frozenset({"sample", "phase", "step"})  # kept on disk; in memory only the newest RECENT of them
+RECENT = 512
 
 
 def worker_command(spec_path: str, out: str, role: str = "measure", world: int = 1,
@@ -55,7 +59,10 @@ class WorkerProcess:
                  memory_limit: int | None = None, env: dict[str, str] | None = None):
         self.run_dir, self.command, self.on_event = run_dir, command, on_event
         self.memory_limit, self.env = memory_limit, env
+        # The stream's bulk (samples, phases, steps: tens of thousands in an hour) goes to events.jsonl and the
+        # callback; memory keeps only the rest and the newest of the bulk, so a long run stays bounded.
         self.events: list[dict[str, Any]] = []
+        self.recent: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT)
         self.proc: subprocess.Popen | None = None
         self._reader: threading.Thread | None = None
         self.cancel_requested = False
@@ -83,7 +90,7 @@ class WorkerProcess:
 
     def _deliver(self, event: dict) -> None:
         self.run_dir.append(event)
-        self.events.append(event)
+        (self.recent if event.get("type") in BULK else self.events).append(event)
         if self.on_event:
             try:
                 self.on_event(event)
@@ -138,8 +145,8 @@ class WorkerProcess:
             msg = f"worker killed by {name}" + (" (the kernel's out-of-memory killer sends SIGKILL)" if name == "SIGKILL" and not self.cancel_requested else "")
         else:
             why, msg = ("cancelled", "cancelled") if self.cancel_requested else ("crash", f"worker exited with code {rc} without a result")
-        last = [e for e in self.events if e.get("type") == "sample"][-3:]
-        phase = next((e.get("name") for e in reversed(self.events) if e.get("type") == "phase"), None)
+        last = [e for e in self.recent if e.get("type") == "sample"][-3:]
+        phase = next((e.get("name") for e in reversed(self.recent) if e.get("type") == "phase"), None)
         self._deliver(parent_event("error", kind=why, phase=phase, step=None, message=msg, exit_code=rc, last_samples=last))
         return parent_event("result", status=why, measurement=None, exit_code=rc)
 
