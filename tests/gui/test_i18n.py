@@ -46,11 +46,15 @@ def test_every_visible_string_is_in_the_ts_with_a_russian_translation(tmp_path):
     assert len(found) > 200
 
 
-def test_the_qm_is_compiled_from_the_committed_ts(tmp_path):
-    lrelease = shutil.which("pyside6-lrelease", path=str(BIN)) or shutil.which("pyside6-lrelease")
-    out = tmp_path / "ru.qm"
-    subprocess.run([lrelease, str(TS), "-qm", str(out)], check=True, capture_output=True)
-    assert out.read_bytes() == resource_dir("i18n", "trainsizer_ru.qm").read_bytes(), "run `make lrelease`"
+def test_the_qm_holds_every_translation_of_the_committed_ts():
+    """Loaded the way the application loads it (lrelease's bytes differ between Qt versions, its meaning not)."""
+    from PySide6.QtCore import QTranslator
+
+    tr = QTranslator()
+    assert tr.load(str(resource_dir("i18n", "trainsizer_ru.qm")))
+    stale = [(ctx, src) for (ctx, src), (text, kind) in _messages(TS).items()
+             if kind is None and tr.translate(ctx, src) != text]
+    assert stale == [], "run `make lrelease`"
 
 
 def test_the_window_speaks_russian(qtbot, tmp_path):

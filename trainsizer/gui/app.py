@@ -5,9 +5,25 @@ from __future__ import annotations
 import sys
 
 
+BROKEN_BINDINGS = {"6.12.0": "every Signal.emit() drops a reference to True; the window aborts after a few minutes"}
+
+
+def binding_problem(version: str) -> str | None:
+    """Why the installed PySide6 cannot run the window, or None (pyproject.toml excludes these versions too)."""
+    why = BROKEN_BINDINGS.get(version)
+    return f"PySide6 {version} is not supported: {why}; install another version (pip install 'PySide6-Essentials!={version}')" if why else None
+
+
 def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_after: float | None = None) -> int:
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
+
+    import PySide6
+
+    problem = binding_problem(PySide6.__version__)
+    if problem:
+        print(f"trainsizer: {problem}", file=sys.stderr)
+        return 3
 
     from trainsizer.gui import i18n
     from trainsizer.gui.window import MainWindow
