@@ -1,7 +1,7 @@
 """While a worker streams samples at 50 Hz, how long does the Qt event loop stall?
 
-A real measured run of the tiny preset (worker process, sample_hz = 50) drives the real main window; a 5 ms
-QTimer records the gap between its ticks, and every gap beyond the interval is a stall of the event loop
+A real measured run of the tiny preset (the orchestrating CLI and its worker, sample_hz = 50) drives the real
+main window; a 5 ms QTimer records the gap between its ticks, and every gap beyond the interval is a stall of the event loop
 (events, plot redraws, progress updates all run on it). Target: longest stall under 50 ms, p99 under 20 ms.
 
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/gui_responsiveness.py [--steps 40]
@@ -43,15 +43,30 @@ def main() -> int:
     last = [time.perf_counter()]
     samples = [0]
 
+    long_ones: list[tuple[float, float]] = []
+
     def tick():
         now = time.perf_counter()
         gaps.append((now - last[0]) * 1000.0)
+        if gaps[-1] - TICK_MS > 50:
+            long_ones.append((last[0] - started, gaps[-1] - TICK_MS))
         last[0] = now
+
+    sample_times: list[float] = []
 
     def count(event):
         if event.get("type") == "sample":
             samples[0] += 1
+            sample_times.append(time.perf_counter())
 
+    # As a person would: the window opens, the live estimate appears (the first one imports torch), then Measure.
+    ready = QEventLoop()
+    poll = QTimer(interval=50)
+    poll.timeout.connect(lambda: ready.quit() if win.estimate.report is not None else None)
+    poll.start()
+    QTimer.singleShot(120000, ready.quit)
+    ready.exec()
+    poll.stop()
     win.controller.event.connect(count)
     timer = QTimer(interval=TICK_MS)
     timer.timeout.connect(tick)
@@ -59,6 +74,7 @@ def main() -> int:
     win.controller.finished.connect(lambda _r: loop.quit())
     win.controller.failed.connect(lambda _m: loop.quit())
     started = time.perf_counter()
+    last[0] = started
     win.start_run("measure", tmp / "run")
     timer.start()
     loop.exec()
@@ -67,14 +83,16 @@ def main() -> int:
     win.estimate.shutdown()
     stalls = sorted(max(0.0, g - TICK_MS) for g in gaps)
     p = lambda q: stalls[min(len(stalls) - 1, int(q * len(stalls)))]  # noqa: E731
-    rate = samples[0] / wall
+    rate = (len(sample_times) - 1) / (sample_times[-1] - sample_times[0]) if len(sample_times) > 1 else 0.0
     print(f"{'metric':<34s} {'value':>10s}")
     print("-" * 45)
     for name, value in (("run wall time, s", f"{wall:.1f}"), ("sample events received", samples[0]),
-                        ("sample rate seen, Hz", f"{rate:.1f}"), ("plot redraws", win.plot.redraws),
+                        ("sample rate while streaming, Hz", f"{rate:.1f}"), ("plot redraws", win.plot.redraws),
                         ("timer ticks", len(gaps)), ("stall p50, ms", f"{p(0.50):.2f}"), ("stall p99, ms", f"{p(0.99):.2f}"),
                         ("stall max, ms", f"{stalls[-1]:.2f}")):
         print(f"{name:<34s} {value!s:>10s}")
+    if long_ones:
+        print("stalls over 50 ms (seconds into the run: ms): " + ", ".join(f"{t:.1f}: {d:.0f}" for t, d in long_ones))
     ok = stalls[-1] < 50 and p(0.99) < 20
     print(f"longest stall {stalls[-1]:.1f} ms (target < 50), p99 {p(0.99):.1f} ms (target < 20): "
           f"{'met' if ok else 'NOT met'}")

@@ -181,6 +181,25 @@ def _progress_printer(enabled: bool):
     return progress, on_event
 
 
+def _streamer():
+    """--stream: every event and stage change as one JSON line on stdout (for the GUI), nothing else there;
+    SIGTERM then cancels like Ctrl-C, so the workers are stopped and result.json is written."""
+    import signal
+
+    from trainsizer.runs.protocol import parent_event
+
+    def on_term(signum, _frame):
+        raise KeyboardInterrupt(f"signal {signum}")
+
+    signal.signal(signal.SIGTERM, on_term)
+
+    def emit(event):
+        sys.stdout.write(json.dumps(event, separators=(",", ":"), default=str) + "\n")
+        sys.stdout.flush()
+
+    return emit, lambda name: emit(parent_event("stage", name=name))
+
+
 def cmd_measure(args) -> int:
     from trainsizer.runs.measure import measure
     from trainsizer.runs.summary import render_measurement
@@ -200,13 +219,15 @@ def cmd_measure(args) -> int:
             print(f"largest {args.find_max} that fits: {data['answer'] if data['answer'] is not None else 'none'} "
                   f"({len(data['trials'])} trials; each in {args.out}/trial-*)")
         return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
-    progress, on_event = _progress_printer(not args.json)
+    progress, on_event = _progress_printer(not args.json and not args.stream)
+    if args.stream:
+        on_event, _ = _streamer()
     result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit)
     if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)
-    if args.json:
+    if args.json and not args.stream:
         _print_json(result)
-    else:
+    elif not args.stream:  # with --stream the events were the output; result.json holds the rest
         print(render_measurement(result))
         print(f"results: {Path(args.out).resolve() / 'result.json'}")
     status = result.get("status")
@@ -219,17 +240,19 @@ def cmd_check(args) -> int:
 
     spec = _load_spec(args.spec)
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
-    progress, on_event = _progress_printer(not args.json)
+    progress, on_event = _progress_printer(not args.json and not args.stream)
 
     def on_stage(name):
         if not args.json:
             print(f"\n== {name} ==" if sys.stderr.isatty() else f"== {name} ==", file=sys.stderr, flush=True)
 
+    if args.stream:
+        on_event, on_stage = _streamer()
     result = check(spec, args.out, on_event=on_event, on_stage=on_stage,
                    memory_limit=int(limit_env) if limit_env else None, break_resume=args.break_resume)
-    if args.json:
+    if args.json and not args.stream:
         _print_json(result)
-    else:
+    elif not args.stream:
         print(render_measurement(result))
         q, r = result.get("quality") or {}, result.get("resume") or {}
         if q.get("before") is not None:
@@ -331,12 +354,14 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--out", required=True, help="run directory (created; events.jsonl, logs, result.json)")
     m.add_argument("--find-max", choices=["batch", "seq"], help="search the largest micro-batch or sequence length that fits")
     m.add_argument("--json", action="store_true", help="print result.json instead of the summary")
+    m.add_argument("--stream", action="store_true", help="print every event as a JSON line instead (for front ends)")
     m.set_defaults(func=cmd_measure)
 
     c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
     c.add_argument("spec", help="run specification (.toml or .json)")
     c.add_argument("--out", required=True, help="run directory (created)")
     c.add_argument("--json", action="store_true", help="print result.json instead of the summary")
+    c.add_argument("--stream", action="store_true", help="print every event and stage as a JSON line instead (for front ends)")
     c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)  # proves the resume check can fail
     c.set_defaults(func=cmd_check)
 

@@ -192,3 +192,20 @@ def test_the_export_buttons_write_the_report_and_the_request(window, qtbot, tmp_
     assert QGuiApplication.clipboard().text().startswith("# Hardware-selection request (draft): tiny-llama")
     assert dialog.mailto().startswith("mailto:vendor%40example.com?subject=Request%3A%20hardware")
     dialog.close()
+
+
+@pytest.mark.slow
+def test_an_orchestrator_that_dies_is_shown_as_failed_and_takes_its_worker_along(window, qtbot, tmp_path):
+    import psutil
+
+    window.form.set_spec(_quick_spec(measure={"warmup_steps": 1, "steps": 200, "sample_hz": 20.0}))
+    window.start_run("measure", tmp_path / "run")
+    qtbot.waitUntil(lambda: window.plot.timeline.steps >= 1, timeout=120000)
+    worker_pid = next(e for e in _events(tmp_path / "run") if e["type"] == "hello")["pid"]
+    with qtbot.waitSignal(window.controller.failed, timeout=60000) as dead:
+        os.kill(int(window.controller.proc.processId()), signal.SIGKILL)
+    assert "without writing result.json" in dead.args[0]
+    assert "failed" in window.progress.format() and not window.cancel_button.isEnabled()
+    # the worker writes a line per sample: with its reader gone it ends on the broken pipe
+    qtbot.waitUntil(lambda: not psutil.pid_exists(worker_pid) or psutil.Process(worker_pid).status() == "zombie",
+                    timeout=30000)

@@ -1,5 +1,7 @@
-"""The GUI's side of the process boundary: runs a measurement or a full acceptance check through the
-runs layer (the same functions as the CLI) in a thread, and turns the worker's events into Qt signals.
+"""The GUI's side of the process boundary. A measurement or a full acceptance check runs as a child process —
+the CLI itself, `trainsizer measure|check SPEC --out RUN_DIR --stream` (runs.launcher.orchestrator_command) —
+which runs the workers and streams every event as a JSON line. The window only reads lines (QProcess, partial
+lines kept), so neither the orchestration's work nor a crash of it can freeze or take down the window.
 
 A recorded run directory is replayed through the same ``event`` signal, so a run from a headless server
 shows exactly like a local one.
@@ -7,63 +9,105 @@ shows exactly like a local one.
 
 from __future__ import annotations
 
-import threading
+import os
+import signal
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
+
+GRACE_MS = 15000  # after the graceful request (SIGINT), then SIGTERM; SIGKILL after as long again
 
 
 class RunController(QObject):
     event = Signal(dict)        # every protocol event, in arrival order
     stage = Signal(str)         # environment, estimate, measure, quality, resume
     finished = Signal(dict)     # the result (result.json's content), also after a failure
-    failed = Signal(str)        # an exception in the parent (no result could be written)
+    failed = Signal(str)        # the run ended without a result.json (the reason, and where the log is)
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self._thread: threading.Thread | None = None
-        self._cancel = threading.Event()
+        self.proc: QProcess | None = None
         self.run_dir: Path | None = None
         self.kind: str | None = None
+        self._buffer = b""
+        self.cancel_requested = False
 
     def running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        return self.proc is not None and self.proc.state() != QProcess.ProcessState.NotRunning
 
     def start(self, kind: str, spec, out: str | Path) -> None:
         """kind: "measure" or "check"."""
+        from trainsizer.runs.launcher import orchestrator_command
+
         if self.running():
             raise RuntimeError("a run is already in progress")
         self.kind, self.run_dir = kind, Path(out)
-        self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._run, args=(kind, spec, Path(out)), name="trainsizer-run",
-                                        daemon=True)
-        self._thread.start()
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        spec_path = self.run_dir / "spec.toml"
+        spec.save(spec_path)
+        self._buffer, self.cancel_requested = b"", False
+        proc = self.proc = QProcess(self)
+        proc.setStandardErrorFile(str(self.run_dir / "orchestrator.log"))
+        env = QProcessEnvironment.systemEnvironment()
+        env.insert("PYTHONUNBUFFERED", "1")
+        proc.setProcessEnvironment(env)
+        proc.readyReadStandardOutput.connect(self._read)
+        proc.finished.connect(self._finished)
+        proc.errorOccurred.connect(self._error)
+        program, *args = orchestrator_command(kind, str(spec_path), str(self.run_dir))
+        proc.start(program, args)
 
-    def _run(self, kind: str, spec, out: Path) -> None:
-        from trainsizer.runs.check import check
-        from trainsizer.runs.measure import measure
+    def _read(self) -> None:
+        from trainsizer.runs.protocol import parse_line
 
-        try:
-            if kind == "measure":
-                result = measure(spec, out, on_event=self.event.emit, cancel_event=self._cancel)
+        self._buffer += bytes(self.proc.readAllStandardOutput())
+        *lines, self._buffer = self._buffer.split(b"\n")
+        for line in lines:
+            event = parse_line(line)
+            if event is None:
+                continue
+            if event.get("type") == "stage":
+                self.stage.emit(str(event.get("name")))
             else:
-                result = check(spec, out, on_event=self.event.emit, on_stage=self.stage.emit,
-                               cancel_event=self._cancel)
-        except BaseException as e:  # check() has written result.json saying what ran; show it
-            result = _read_result(out)
-            if result is None:
-                self.failed.emit(f"{type(e).__name__}: {e}")
-                return
-        self.finished.emit(result)
+                self.event.emit(event)
+
+    def _finished(self, code: int, _status) -> None:
+        self._read()
+        if self._buffer.strip():
+            self._buffer += b"\n"
+            self._read()
+        result = _read_result(self.run_dir)
+        if result is not None:
+            self.finished.emit(result)
+        else:
+            self.failed.emit(f"the run ended (exit code {code}) without writing result.json; "
+                             f"see {self.run_dir / 'orchestrator.log'}")
+
+    def _error(self, error) -> None:
+        if error == QProcess.ProcessError.FailedToStart:
+            self.failed.emit(f"could not start the run: {self.proc.errorString()}")
 
     def cancel(self) -> None:
-        """Graceful request → SIGTERM → SIGKILL of the worker group (runs.launcher); returns at once, the
-        run reports its end through ``finished`` only once the worker is reaped."""
-        self._cancel.set()
+        """Graceful request (SIGINT: the orchestrator stops and reaps its worker group and writes result.json),
+        then SIGTERM, then SIGKILL. The run reports its end through ``finished`` only once it has exited."""
+        if not self.running():
+            return
+        self.cancel_requested = True
+        proc = self.proc
+        self._signal(signal.SIGINT)
+        QTimer.singleShot(GRACE_MS, lambda: self._signal(signal.SIGTERM) if proc is self.proc else None)
+        QTimer.singleShot(2 * GRACE_MS, lambda: proc.kill() if proc is self.proc and self.running() else None)
+
+    def _signal(self, sig: int) -> None:
+        if self.running():
+            try:
+                os.kill(int(self.proc.processId()), sig)
+            except ProcessLookupError:
+                pass
 
     def wait(self, timeout: float | None = None) -> bool:
-        if self._thread:
-            self._thread.join(timeout)
+        if self.proc is not None and self.running():
+            self.proc.waitForFinished(-1 if timeout is None else int(timeout * 1000))
         return not self.running()
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import sys
 
-
 BROKEN_BINDINGS = {"6.12.0": "every Signal.emit() drops a reference to True; the window aborts after a few minutes"}
 
 
@@ -15,10 +14,9 @@ def binding_problem(version: str) -> str | None:
 
 
 def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_after: float | None = None) -> int:
+    import PySide6
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
-
-    import PySide6
 
     problem = binding_problem(PySide6.__version__)
     if problem:

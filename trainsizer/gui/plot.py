@@ -33,7 +33,9 @@ class MemoryPlot(QWidget):
         self.plot = self.widget.getPlotItem()
         self.plot.setLabel("left", "GiB")
         self.plot.setLabel("bottom", self.tr("time"), units="s")
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        # No grid: pyqtgraph paints it with the axes, and with the time axis moving on every redraw that
+        # was three quarters of a redraw's cost (bench/gui_responsiveness.py); the reference lines remain.
+        self._top = 0.0
         self.plot.setClipToView(True)
         self.plot.setDownsampling(auto=True, mode="peak")  # peak keeps spikes; subsample would drop them
         self.legend = self.plot.addLegend(offset=(-10, 5), colCount=4)
@@ -60,6 +62,7 @@ class MemoryPlot(QWidget):
         self.phase_items.clear()
         self.capacity.clear()
         self.predicted.clear()
+        self._top = 0.0
         self._dirty = True
 
     def feed(self, event: dict) -> None:
@@ -139,5 +142,7 @@ class MemoryPlot(QWidget):
         # The axis ends at the capacity when the run uses a fair share of it; a small run on a big machine
         # is scaled to its data (the capacity is still in the legend) so that its curve is readable.
         top = (cap if 0 < cap < 4 * data else data * 1.25) / GiB
-        self.plot.setYRange(-top * 0.03, top * 1.05, padding=0)
+        if abs(top - self._top) > 0.01 * max(top, 1e-9):  # re-layout the value axis only when it changes
+            self._top = top
+            self.plot.setYRange(-top * 0.03, top * 1.05, padding=0)
         self.plot.setXRange(0, max(self.timeline.now, 1.0), padding=0.01)

@@ -42,6 +42,19 @@ def worker_command(spec_path: str, out: str, role: str = "measure", world: int =
     return [python, "-m", "trainsizer.worker", *args]
 
 
+def orchestrator_command(kind: str, spec_path: str, out: str, python: str = sys.executable,
+                         frozen: bool | None = None) -> list[str]:
+    """The command a front end runs for a measurement or a full check: the CLI itself, streaming every event
+    (and the stage changes) as JSON lines on stdout (``--stream``). The GUI runs it as a child process, so the
+    orchestration's own work (imports, estimate, comparisons) never holds the window's interpreter."""
+    from trainsizer.frozen import is_frozen
+
+    args = [kind, str(spec_path), "--out", str(out), "--stream"]
+    if is_frozen() if frozen is None else frozen:
+        return [python, *args]
+    return [python, "-m", "trainsizer", *args]
+
+
 def _limit_memory(limit: int | None):
     if not limit:
         return None

@@ -74,7 +74,13 @@ def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = 
                                   "spec": spec.to_dict(), "environment": environment(),
                                   "estimate": analytic_estimate(spec), "measurement": None, "quality": None,
                                   "resume": None}
-        wp = run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event)
+        try:
+            wp = run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event)
+        except KeyboardInterrupt:  # the worker group is stopped and reaped; say so in result.json, then go on out
+            result.update(status="cancelled", measurement={"failure": "cancelled"})
+            result["checks"], result["verdict"] = evaluate(result)
+            rd.write_result(result)
+            raise
         result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
         if wp.cancel_requested:
             result["measurement"]["failure"] = "cancelled"
