@@ -31,6 +31,11 @@ class RunController(QObject):
         self.kind: str | None = None
         self._buffer = b""
         self.cancel_requested = False
+        # escalation timers are children: they die with the controller, never firing at a deleted process
+        self._term = QTimer(self, singleShot=True, interval=GRACE_MS)
+        self._term.timeout.connect(lambda: self._signal(signal.SIGTERM))
+        self._kill = QTimer(self, singleShot=True, interval=2 * GRACE_MS)
+        self._kill.timeout.connect(lambda: self.proc.kill() if self.running() else None)
 
     def running(self) -> bool:
         return self.proc is not None and self.proc.state() != QProcess.ProcessState.NotRunning
@@ -72,6 +77,8 @@ class RunController(QObject):
                 self.event.emit(event)
 
     def _finished(self, code: int, _status) -> None:
+        self._term.stop()
+        self._kill.stop()
         self._read()
         if self._buffer.strip():
             self._buffer += b"\n"
@@ -93,10 +100,9 @@ class RunController(QObject):
         if not self.running():
             return
         self.cancel_requested = True
-        proc = self.proc
         self._signal(signal.SIGINT)
-        QTimer.singleShot(GRACE_MS, lambda: self._signal(signal.SIGTERM) if proc is self.proc else None)
-        QTimer.singleShot(2 * GRACE_MS, lambda: proc.kill() if proc is self.proc and self.running() else None)
+        self._term.start()
+        self._kill.start()
 
     def _signal(self, sig: int) -> None:
         if self.running():
