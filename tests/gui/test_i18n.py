@@ -85,3 +85,25 @@ def test_the_language_follows_the_settings(monkeypatch, tmp_path):
     assert i18n.chosen_language() == "ru"
     i18n.settings().setValue("language", "xx")
     assert i18n.chosen_language() == i18n.system_language()
+
+
+def test_switching_the_language_rebuilds_the_window_with_the_same_spec(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    from trainsizer.gui import i18n
+    from trainsizer.gui.app import Shell
+
+    shell = Shell("en", history=tmp_path / "history")
+    try:
+        first = shell.window
+        qtbot.addWidget(first)
+        first.form.editors["batch.micro_batch"].widget.setValue(3)
+        first.form.validate()
+        first.language_box.setCurrentIndex(first.language_box.findData("ru"))  # the toolbar's language box
+        assert shell.window is not first and shell.language == "ru"
+        qtbot.addWidget(shell.window)
+        assert shell.window.measure_button.text() == "Измерить"
+        assert shell.window.form.spec.batch.micro_batch == 3
+        assert i18n.settings().value("language") == "ru"
+    finally:
+        shell.window.estimate.shutdown()
+        i18n.install("en")

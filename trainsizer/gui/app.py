@@ -13,6 +13,43 @@ def binding_problem(version: str) -> str | None:
     return f"PySide6 {version} is not supported: {why}; install another version (pip install 'PySide6-Essentials!={version}')" if why else None
 
 
+class Shell:
+    """Holds the one main window and rebuilds it when the language changes (settings remember the choice;
+    the new window keeps the spec in the form)."""
+
+    def __init__(self, language: str, history=None):
+        from trainsizer.gui import i18n
+
+        self.language, self.history = language, history
+        i18n.install(language)
+        self.window = self._make(language)
+
+    def _make(self, language: str, spec=None):
+        from trainsizer.gui.window import MainWindow
+
+        win = MainWindow(language, history=self.history)
+        if spec is not None:
+            win.form.set_spec(spec)
+        win.language_changed.connect(self.switch)
+        self.window = win
+        win.show()
+        return win
+
+    def switch(self, new: str) -> None:
+        from trainsizer.gui import i18n
+
+        old = self.window
+        if old.controller.running() or new == self.language:
+            return  # a running run keeps its window; the language applies next time
+        i18n.settings().setValue("language", new)
+        i18n.install(new)
+        self.language = new
+        self._make(new, old.form.spec).move(old.pos())
+        old.estimate.shutdown()
+        old.close()
+        old.deleteLater()
+
+
 def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_after: float | None = None) -> int:
     import PySide6
     from PySide6.QtGui import QIcon
@@ -24,7 +61,6 @@ def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_af
         return 3
 
     from trainsizer.gui import i18n
-    from trainsizer.gui.window import MainWindow
     from trainsizer.resources import resource_dir
 
     app = QApplication.instance() or QApplication(list(argv or sys.argv[:1]))
@@ -34,32 +70,8 @@ def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_af
     icon = resource_dir("icons", "trainsizer.svg")
     if icon.exists():
         app.setWindowIcon(QIcon(str(icon)))
-    lang = i18n.chosen_language()
-    i18n.install(lang)
-    holder: dict[str, MainWindow] = {}
-
-    def make(language: str, spec=None) -> MainWindow:
-        win = MainWindow(language)
-        if spec is not None:
-            win.form.set_spec(spec)
-        win.language_changed.connect(lambda new: switch(new))
-        holder["win"] = win
-        win.show()
-        return win
-
-    def switch(new: str) -> None:
-        """Settings remember the choice; the window is rebuilt in the new language with the same spec."""
-        old = holder["win"]
-        if old.controller.running():
-            return
-        i18n.settings().setValue("language", new)
-        i18n.install(new)
-        spec = old.form.spec
-        make(new, spec).move(old.pos())
-        old.close()
-        old.deleteLater()
-
-    win = make(lang)
+    shell = Shell(i18n.chosen_language())
+    win = shell.window
     if open_path:
         from pathlib import Path
 
@@ -72,8 +84,8 @@ def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_af
         from PySide6.QtCore import QTimer
 
         def done():
-            shown = holder["win"]
-            print(f"window shown: {shown.windowTitle()} ({shown.width()}x{shown.height()}, {lang})", flush=True)
+            shown = shell.window
+            print(f"window shown: {shown.windowTitle()} ({shown.width()}x{shown.height()}, {shell.language})", flush=True)
             shown.close()
             app.quit()
 
