@@ -181,12 +181,13 @@ def test_bad_input_names_the_folder(run_cli, tmp_path):
 
 
 def test_every_report_word_has_a_russian_text():
+    import trainsizer.report.charts as charts
     import trainsizer.report.content as content
     import trainsizer.report.html as html_mod
     import trainsizer.report.request as request
 
-    used = set()
-    for mod in (content, html_mod, request):
+    used = set(charts.SERIES_KINDS.values()) | {charts.PHASE_WORDS.get(p, p) for p in charts.PHASE_COLORS}
+    for mod in (charts, content, html_mod, request):
         used |= set(re.findall(r"\bt\(\"([^\"]+)\"", Path(mod.__file__).read_text()))
         used |= set(re.findall(r"\bt\('([^']+)'", Path(mod.__file__).read_text()))
     used |= set(request.QUESTIONS) | {request.CPU_NOTE} | set(EN)

@@ -62,6 +62,14 @@ STATUSES = {
     "cancelled": QT_TRANSLATE_NOOP("Labels", "cancelled"),
 }
 
+SERIES = {
+    "allocated": QT_TRANSLATE_NOOP("Labels", "allocated"),
+    "reserved": QT_TRANSLATE_NOOP("Labels", "reserved"),
+    "nvml_used": QT_TRANSLATE_NOOP("Labels", "NVML used"),
+    "rss": QT_TRANSLATE_NOOP("Labels", "RSS"),
+    "host": QT_TRANSLATE_NOOP("Labels", "host"),
+}
+
 SECTIONS = {
     "model": QT_TRANSLATE_NOOP("Labels", "Model"),
     "method": QT_TRANSLATE_NOOP("Labels", "Method"),

@@ -10,7 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
-from trainsizer.gui.labels import PHASES, label
+from trainsizer.gui.labels import PHASES, SERIES, label
 from trainsizer.runs.timeline import RunTimeline
 
 GiB = float(1 << 30)
@@ -92,7 +92,7 @@ class MemoryPlot(QWidget):
             dev, kind = key
             style = {"dash": pg.QtCore.Qt.PenStyle.DashLine, "dot": pg.QtCore.Qt.PenStyle.DotLine}.get(KIND_STYLE.get(kind) or "")
             pen = pg.mkPen(self._color(dev), width=2, style=style) if style else pg.mkPen(self._color(dev), width=2)
-            name = f"{dev} {kind.replace('_', ' ')}" if not dev.startswith("host") else f"{dev} RSS"
+            name = f"{label(SERIES, dev) if dev == 'host' else dev} {label(SERIES, kind)}"
             item = self.curves[key] = self.plot.plot(name=name, pen=pen)
             item.setDownsampling(auto=True, method="peak")
             item.setClipToView(True)
@@ -100,9 +100,11 @@ class MemoryPlot(QWidget):
 
     def _reference_lines(self) -> None:
         for dev, value in self.capacity.items():
-            self._hline(f"cap:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.SolidLine, self.tr("capacity %1").replace("%1", dev))
+            name = label(SERIES, dev) if dev == "host" else dev
+            self._hline(f"cap:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.SolidLine, self.tr("capacity %1").replace("%1", name))
         for dev, value in self.predicted.items():
-            self._hline(f"pred:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.DashLine, self.tr("predicted peak %1").replace("%1", dev))
+            name = label(SERIES, dev) if dev == "host" else dev
+            self._hline(f"pred:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.DashLine, self.tr("predicted peak %1").replace("%1", name))
 
     def _hline(self, key, value, color, style, text) -> None:
         if key not in self.lines:

@@ -13,6 +13,8 @@ DEVICE_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b
 HOST_COLOR = "#555555"
 PHASE_COLORS = {"load": "#bdbdbd", "data": "#c6dbef", "forward": "#6baed6", "backward": "#fd8d3c",
                 "optimizer": "#74c476", "accounting": "#dadaeb", "eval": "#9e9ac8", "checkpoint": "#fdd0a2"}
+SERIES_KINDS = {"allocated": "allocated", "reserved": "reserved", "nvml_used": "NVML used", "rss": "RSS"}
+PHASE_WORDS = {"eval": "evaluation", "accounting": "memory accounting"}  # the other phase names are words already
 MAX_POINTS = 800  # points per curve in the file (peak-preserving, from the ring buffer)
 
 
@@ -69,15 +71,15 @@ def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None =
         pts = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(ts[::step], _peaks(ys, step), strict=False))
         dash = ' stroke-dasharray="5,3"' if kind in ("reserved", "nvml_used") else ""
         parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.5"{dash} points="{pts}"/>')
-        legend.append((color, f"{dev} {'RSS' if kind == 'rss' else kind.replace('_', ' ')}", dash))
+        legend.append((color, f"{t(dev) if dev == 'host' else dev} {t(SERIES_KINDS[kind])}", dash))
     for dev, value in capacity.items():
         if value / GiB <= ymax * 1.02:
             parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#c62828"/>')
-            legend.append(("#c62828", f"{dev} capacity", ""))
+            legend.append(("#c62828", t("%s capacity", t(dev) if dev == "host" else dev), ""))
     for dev, value in predicted.items():
         parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#333" '
                      f'stroke-dasharray="6,4"/>')
-        legend.append(("#333", f"{dev} predicted peak", ' stroke-dasharray="6,4"'))
+        legend.append(("#333", t("%s predicted peak", t(dev) if dev == "host" else dev), ' stroke-dasharray="6,4"'))
     for i, (color, text, dash) in enumerate(legend[:14]):
         ly = top_m + 10 + i * 16
         parts.append(f'<line x1="{left + pw + 10}" x2="{left + pw + 30}" y1="{ly}" y2="{ly}" stroke="{color}" '
@@ -85,7 +87,7 @@ def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None =
     for i, (name, color) in enumerate(p for p in PHASE_COLORS.items() if any(ph_[2] == p[0] for ph_ in tl.phases)):
         lx = left + i * 95
         parts.append(f'<rect x="{lx}" y="{height - 12}" width="10" height="8" fill="{color}"/>'
-                     f'<text x="{lx + 14}" y="{height - 4}" font-size="10">{escape(name)}</text>')
+                     f'<text x="{lx + 14}" y="{height - 4}" font-size="10">{escape(t(PHASE_WORDS.get(name, name)))}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -61,7 +61,10 @@ RU = {
     "Tool and time": "Инструмент и время", "tool version": "версия инструмента", "created": "создан",
     "finished": "завершён", "stages": "этапы",
     "not available": "недоступно", "not measured": "не измерено",
-    "phase": "фаза", "time, s": "время, с",
+    "phase": "фаза", "time, s": "время, с", "RSS": "RSS",
+    "%s capacity": "ёмкость %s", "%s predicted peak": "прогноз пика %s",
+    "load": "загрузка", "forward": "прямой проход", "backward": "обратный проход",
+    "evaluation": "оценка качества", "memory accounting": "учёт памяти", "checkpoint": "контрольная точка",
     "out of memory in %s at step %s": "нехватка памяти на этапе %s, шаг %s",
     # the request
     "Task": "Задача", "Requirements": "Требования", "What was measured here": "Что измерено на этой машине",

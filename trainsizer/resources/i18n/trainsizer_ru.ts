@@ -3,62 +3,62 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="60" />
+        <location filename="../../gui/estimate_panel.py" line="64" />
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="71" />
+        <location filename="../../gui/estimate_panel.py" line="75" />
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="84" />
+        <location filename="../../gui/estimate_panel.py" line="92" />
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="90" />
+        <location filename="../../gui/estimate_panel.py" line="98" />
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="103" />
+        <location filename="../../gui/estimate_panel.py" line="111" />
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="115" />
+        <location filename="../../gui/estimate_panel.py" line="123" />
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="129" />
+        <location filename="../../gui/estimate_panel.py" line="137" />
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="134" />
+        <location filename="../../gui/estimate_panel.py" line="142" />
         <source>Fit unknown: a device's capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="137" />
+        <location filename="../../gui/estimate_panel.py" line="145" />
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="145" />
+        <location filename="../../gui/estimate_panel.py" line="153" />
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="149" />
+        <location filename="../../gui/estimate_panel.py" line="157" />
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="152" />
+        <location filename="../../gui/estimate_panel.py" line="160" />
         <source>Advice: %1 (saves %2)</source>
         <translation>Совет: %1 (экономит %2)</translation>
     </message>
@@ -66,77 +66,77 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/exports.py" line="21" />
+        <location filename="../../gui/exports.py" line="32" />
         <source>Export the acceptance report</source>
         <translation>Экспорт акта приёмки</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="21" />
+        <location filename="../../gui/exports.py" line="32" />
         <source>Draft a hardware-selection request</source>
         <translation>Черновик запроса на подбор оборудования</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="25" />
+        <location filename="../../gui/exports.py" line="36" />
         <source>HTML (self-contained)</source>
         <translation>HTML (самодостаточный)</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="26" />
+        <location filename="../../gui/exports.py" line="37" />
         <source>Markdown / plain text</source>
         <translation>Markdown / простой текст</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="26" />
+        <location filename="../../gui/exports.py" line="37" />
         <source>E-mail draft (.eml)</source>
         <translation>Черновик письма (.eml)</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="28" />
+        <location filename="../../gui/exports.py" line="39" />
         <source>Format</source>
         <translation>Формат</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="33" />
+        <location filename="../../gui/exports.py" line="44" />
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="34" />
+        <location filename="../../gui/exports.py" line="45" />
         <source>Redact host and user names, paths, serial numbers and UUIDs</source>
         <translation>Скрыть имена хоста и пользователя, пути, серийные номера и UUID</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="40" />
+        <location filename="../../gui/exports.py" line="51" />
         <source>To</source>
         <translation>Кому</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="42" />
+        <location filename="../../gui/exports.py" line="53" />
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="44" />
+        <location filename="../../gui/exports.py" line="55" />
         <source>Save…</source>
         <translation>Сохранить…</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="48" />
+        <location filename="../../gui/exports.py" line="59" />
         <source>Open in mail client</source>
         <translation>Открыть в почтовом клиенте</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="50" />
+        <location filename="../../gui/exports.py" line="61" />
         <source>Copy to clipboard</source>
         <translation>Копировать в буфер обмена</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="76" />
+        <location filename="../../gui/exports.py" line="87" />
         <source>Save as</source>
         <translation>Сохранить как</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="82" />
+        <location filename="../../gui/exports.py" line="93" />
         <source>Cannot export</source>
         <translation>Не удаётся экспортировать</translation>
     </message>
@@ -373,101 +373,126 @@
     </message>
     <message>
         <location filename="../../gui/labels.py" line="66" />
+        <source>allocated</source>
+        <translation>выделено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/labels.py" line="67" />
+        <source>reserved</source>
+        <translation>зарезервировано</translation>
+    </message>
+    <message>
+        <location filename="../../gui/labels.py" line="68" />
+        <source>NVML used</source>
+        <translation>занято (NVML)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/labels.py" line="69" />
+        <source>RSS</source>
+        <translation>RSS</translation>
+    </message>
+    <message>
+        <location filename="../../gui/labels.py" line="70" />
+        <source>host</source>
+        <translation>хост</translation>
+    </message>
+    <message>
+        <location filename="../../gui/labels.py" line="74" />
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="67" />
+        <location filename="../../gui/labels.py" line="75" />
         <source>Method</source>
         <translation>Метод</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="68" />
+        <location filename="../../gui/labels.py" line="76" />
         <source>Precision</source>
         <translation>Точность</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="69" />
+        <location filename="../../gui/labels.py" line="77" />
         <source>Optimizer</source>
         <translation>Оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="70" />
+        <location filename="../../gui/labels.py" line="78" />
         <source>Batch</source>
         <translation>Батч</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="71" />
+        <location filename="../../gui/labels.py" line="79" />
         <source>Parallel and offload</source>
         <translation>Параллелизм и выгрузка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="72" />
+        <location filename="../../gui/labels.py" line="80" />
         <source>Data</source>
         <translation>Данные</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="73" />
+        <location filename="../../gui/labels.py" line="81" />
         <source>Quality rule</source>
         <translation>Правило качества</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="74" />
+        <location filename="../../gui/labels.py" line="82" />
         <source>Measurement</source>
         <translation>Измерение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="75" />
+        <location filename="../../gui/labels.py" line="83" />
         <source>Checkpoint</source>
         <translation>Контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="76" />
+        <location filename="../../gui/labels.py" line="84" />
         <source>Engine</source>
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="88" />
+        <location filename="../../gui/labels.py" line="96" />
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="89" />
+        <location filename="../../gui/labels.py" line="97" />
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="90" />
+        <location filename="../../gui/labels.py" line="98" />
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="91" />
+        <location filename="../../gui/labels.py" line="99" />
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="92" />
+        <location filename="../../gui/labels.py" line="100" />
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="93" />
+        <location filename="../../gui/labels.py" line="101" />
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="94" />
+        <location filename="../../gui/labels.py" line="102" />
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="95" />
+        <location filename="../../gui/labels.py" line="103" />
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="96" />
+        <location filename="../../gui/labels.py" line="104" />
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
@@ -659,7 +684,7 @@
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="106" />
+        <location filename="../../gui/plot.py" line="107" />
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
@@ -667,98 +692,98 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../gui/results.py" line="43" />
-        <location filename="../../gui/results.py" line="82" />
+        <location filename="../../gui/results.py" line="41" />
+        <location filename="../../gui/results.py" line="80" />
         <source>No results yet</source>
         <translation>Результатов пока нет</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="49" />
+        <location filename="../../gui/results.py" line="47" />
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="49" />
+        <location filename="../../gui/results.py" line="47" />
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="49" />
+        <location filename="../../gui/results.py" line="47" />
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64" />
+        <location filename="../../gui/results.py" line="62" />
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64" />
+        <location filename="../../gui/results.py" line="62" />
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64" />
+        <location filename="../../gui/results.py" line="62" />
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64" />
+        <location filename="../../gui/results.py" line="62" />
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="70" />
+        <location filename="../../gui/results.py" line="68" />
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="71" />
+        <location filename="../../gui/results.py" line="69" />
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="94" />
+        <location filename="../../gui/results.py" line="92" />
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="146" />
+        <location filename="../../gui/results.py" line="135" />
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="152" />
+        <location filename="../../gui/results.py" line="141" />
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="155" />
+        <location filename="../../gui/results.py" line="144" />
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="160" />
+        <location filename="../../gui/results.py" line="149" />
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="163" />
+        <location filename="../../gui/results.py" line="152" />
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="166" />
+        <location filename="../../gui/results.py" line="155" />
         <source>Quality: %1 %2 → %3; rule: %4</source>
         <translation>Качество: %1 %2 → %3; правило: %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="170" />
+        <location filename="../../gui/results.py" line="159" />
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="175" />
+        <location filename="../../gui/results.py" line="164" />
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
