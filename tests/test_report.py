@@ -85,7 +85,8 @@ def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_
 
 @needs_poppler
 def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
-    rc, _, err = run_cli("report", run_dir, "--format", "pdf", "--lang", "ru", "-o", tmp_path / "r.pdf")
+    headless = {"QT_QPA_PLATFORM": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""}  # a test server: no display at all
+    rc, _, err = run_cli("report", run_dir, "--format", "pdf", "--lang", "ru", "-o", tmp_path / "r.pdf", env=headless)
     assert rc == 0, err
     assert (tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
     subprocess.run(["pdftoppm", "-png", "-r", "40", str(tmp_path / "r.pdf"), str(tmp_path / "page")], check=True)

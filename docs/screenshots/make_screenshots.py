@@ -34,7 +34,7 @@ def shoot(lang: str) -> Path:
     poll.start()
     loop.exec()  # the live estimate (first one imports torch)
     poll.stop()
-    win.tabs.setCurrentWidget(win.results)
+    win.tabs.setCurrentWidget(win.results_scroll)
     QTimer.singleShot(500, loop.quit)
     loop.exec()
     out = HERE / f"main-{lang}.png"

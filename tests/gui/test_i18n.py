@@ -107,3 +107,20 @@ def test_switching_the_language_rebuilds_the_window_with_the_same_spec(qtbot, tm
     finally:
         shell.window.estimate.shutdown()
         i18n.install("en")
+
+
+def test_pseudo_localisation_brackets_every_visible_text(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("TRAINSIZER_PSEUDO_L10N", "1")
+    from trainsizer.gui import i18n
+    from trainsizer.gui.window import MainWindow
+
+    assert i18n.chosen_language() == "pseudo" and i18n.install("pseudo")
+    try:
+        win = MainWindow("en", history=tmp_path)
+        qtbot.addWidget(win)
+        assert win.measure_button.text().startswith("[Measure~")
+        assert win.form.groups["batch"].title().startswith("[Batch~")
+        assert win.progress.format().startswith("[idle")
+        win.estimate.shutdown()
+    finally:
+        i18n.install("en")

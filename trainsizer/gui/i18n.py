@@ -9,6 +9,20 @@ LANGUAGES = {"en": "English", "ru": "Русский"}
 _installed: list[QTranslator] = []
 
 
+class PseudoTranslator(QTranslator):
+    """Pseudo-localisation (TRAINSIZER_PSEUDO_L10N=1): every translatable text comes back bracketed and about
+    40 % longer, so layouts that break with longer (Russian) strings show it, and any visible text that was
+    not marked for translation stands out unbracketed. Placeholders (%1) are kept."""
+
+    def translate(self, context, source, disambiguation=None, n=-1):
+        if not source:
+            return source
+        return f"[{source}{'~' * max(2, len(source) * 2 // 5)}]"
+
+    def isEmpty(self) -> bool:
+        return False
+
+
 def settings() -> QSettings:
     return QSettings("trainsizer", "trainsizer")
 
@@ -19,6 +33,10 @@ def system_language() -> str:
 
 
 def chosen_language() -> str:
+    import os
+
+    if os.environ.get("TRAINSIZER_PSEUDO_L10N"):
+        return "pseudo"
     value = settings().value("language", "")
     return value if value in LANGUAGES else system_language()
 
@@ -36,6 +54,11 @@ def install(lang: str) -> bool:
         app.removeTranslator(t)
     _installed.clear()
     if lang == "en":
+        return True
+    if lang == "pseudo":
+        pseudo = PseudoTranslator()
+        app.installTranslator(pseudo)
+        _installed.append(pseudo)
         return True
     ours = QTranslator()
     ok = ours.load(str(qm_dir() / f"trainsizer_{lang}.qm"))

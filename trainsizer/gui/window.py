@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTabWidget,
     QToolBar,
@@ -135,7 +136,10 @@ class MainWindow(QMainWindow):
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.results, self.tr("Results"))
+        self.results_scroll = QScrollArea()  # longer (translated) texts scroll instead of overlapping
+        self.results_scroll.setWidgetResizable(True)
+        self.results_scroll.setWidget(self.results)
+        self.tabs.addTab(self.results_scroll, self.tr("Results"))
         self.tabs.addTab(self.history, self.tr("History"))
         self.tabs.addTab(self.log, self.tr("Log"))
         plot_box = QWidget()
@@ -278,7 +282,7 @@ class MainWindow(QMainWindow):
         else:
             self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
             self.progress.setValue(self.progress.maximum())
-        self.tabs.setCurrentWidget(self.results)
+        self.tabs.setCurrentWidget(self.results_scroll)
 
     def on_failed(self, message: str) -> None:
         self._set_running(False)

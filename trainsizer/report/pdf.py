@@ -14,8 +14,8 @@ def _app():
     from PySide6.QtGui import QGuiApplication
 
     if QGuiApplication.instance() is None:
-        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-            os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # headless servers: no display needed for a PDF
+        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+            os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless servers: no display needed for a PDF
         _app.keep = QGuiApplication([])
     return QGuiApplication.instance()
 
