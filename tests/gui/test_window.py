@@ -209,3 +209,29 @@ def test_an_orchestrator_that_dies_is_shown_as_failed_and_takes_its_worker_along
     # the worker writes a line per sample: with its reader gone it ends on the broken pipe
     qtbot.waitUntil(lambda: not psutil.pid_exists(worker_pid) or psutil.Process(worker_pid).status() == "zombie",
                     timeout=30000)
+
+
+def test_history_lists_runs_newest_first_and_reopens_them(window, qtbot, tmp_path):
+    import json
+    import shutil
+
+    from trainsizer.gui.history import list_runs, new_run_dir
+
+    root = window.history_dir
+    older = new_run_dir(RunSpec(), "check", root)
+    shutil.copytree(RECORDED, older, dirs_exist_ok=True)
+    newer = new_run_dir(RunSpec(), "measure", root)
+    result = json.loads((RECORDED / "result.json").read_text())
+    result.update(created="2099-01-01T00:00:00+00:00", verdict="rejected", status="oom")
+    (newer / "result.json").write_text(json.dumps(result))
+    (root / "not-a-run").mkdir()
+    entries = list_runs(root)
+    assert [e.path for e in entries] == [newer, older] and entries[0].verdict == "rejected"
+    window.history.refresh(root)
+    assert window.history.topLevelItemCount() == 2
+    item = window.history.topLevelItem(1)
+    assert item.text(2) == "ACCEPTED" and item.text(1) == "tiny-llama"
+    with qtbot.waitSignal(window.history.opened, timeout=2000) as opened:
+        window.history.itemActivated.emit(item, 0)
+    assert opened.args[0] == str(older)
+    qtbot.waitUntil(lambda: "ACCEPTED" in window.results.verdict.text(), timeout=10000)
