@@ -58,7 +58,7 @@ class EstimatePanel(QWidget):
         self.runner.ready.connect(self.show_report)
         self._pending = None
         self._debounce = QTimer(self, singleShot=True, interval=250)
-        self._debounce.timeout.connect(self._fire)
+        self._debounce.timeout.connect(self.estimate_now)
         self.devices: str | None = None
         lay = QVBoxLayout(self)
         self.title = QLabel(self.tr("Working set (estimate)"))
@@ -93,7 +93,8 @@ class EstimatePanel(QWidget):
             return
         self._debounce.start()
 
-    def _fire(self) -> None:
+    def estimate_now(self) -> None:
+        self._debounce.stop()
         if self._pending is not None:
             self.verdict.setText(self.tr("Estimating…"))
             self.runner.request(self._pending, self.devices)

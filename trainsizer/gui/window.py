@@ -176,7 +176,7 @@ class MainWindow(QMainWindow):
         spec = self.form.validate()
         if spec is not None:
             self.estimate.follow(spec, self.devices())
-            self.estimate._fire()
+            self.estimate.estimate_now()
 
     # -- specs -------------------------------------------------------------------------------------------------
     def open_spec(self, path: str | None = None) -> bool:
