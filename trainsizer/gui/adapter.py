@@ -15,6 +15,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
 
+from trainsizer.runs.rundir import read_result
+
 GRACE_MS = 15000  # after the graceful request (SIGINT), then SIGTERM; SIGKILL after as long again
 
 
@@ -83,7 +85,7 @@ class RunController(QObject):
         if self._buffer.strip():
             self._buffer += b"\n"
             self._read()
-        result = _read_result(self.run_dir)
+        result = read_result(self.run_dir)
         if result is not None:
             self.finished.emit(result)
         else:
@@ -117,15 +119,6 @@ class RunController(QObject):
         return not self.running()
 
 
-def _read_result(out: Path) -> dict | None:
-    import json
-
-    try:
-        return json.loads((out / "result.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-
-
 class Replay(QObject):
     """Feeds a recorded run (a directory with events.jsonl and/or result.json) through the same signals,
     reading the file in chunks on the event loop: a long recording neither freezes the window nor is held
@@ -141,7 +134,7 @@ class Replay(QObject):
         p = Path(path)
         self.run_dir = p if p.is_dir() else p.parent
         self.events_file = self.run_dir / "events.jsonl"
-        self.result = _read_result(self.run_dir)
+        self.result = read_result(self.run_dir)
         if self.result is None and not self.events_file.exists():
             raise FileNotFoundError(f"{p}: no result.json or events.jsonl here")
         self.count = 0

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import datetime
-import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +12,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from trainsizer.gui.labels import STATUSES, label
+from trainsizer.runs.compare import model_name
+from trainsizer.runs.rundir import read_result
 
 
 def history_root() -> Path:
@@ -45,15 +46,13 @@ class RunEntry:
 
 
 def read_entry(path: Path) -> RunEntry | None:
-    try:
-        r = json.loads((path / "result.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    r = read_result(path)
+    if r is None:
         if (path / "events.jsonl").exists():  # a run whose parent died before result.json
             return RunEntry(path, "", "", "incomplete", "unknown")
         return None
-    model = ((r.get("spec") or {}).get("model") or {})
-    name = model.get("preset") or model.get("config") or model.get("pretrained") or model.get("hub_id") or ""
-    return RunEntry(path, r.get("created", ""), str(name), r.get("verdict") or "incomplete", r.get("status") or "")
+    return RunEntry(path, r.get("created", ""), model_name(r.get("spec"), ""), r.get("verdict") or "incomplete",
+                    r.get("status") or "")
 
 
 def list_runs(root: Path | None = None) -> list[RunEntry]:

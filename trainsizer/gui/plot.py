@@ -11,14 +11,11 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from trainsizer.gui.labels import PHASES, SERIES, label
+from trainsizer.palette import PHASE_COLORS, device_color
 from trainsizer.runs.timeline import RunTimeline
 
 GiB = float(1 << 30)
 REDRAW_HZ = 25
-DEVICE_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
-HOST_COLOR = "#555555"
-PHASE_COLORS = {"load": "#bdbdbd", "data": "#c6dbef", "forward": "#6baed6", "backward": "#fd8d3c",
-                "optimizer": "#74c476", "accounting": "#dadaeb", "eval": "#9e9ac8", "checkpoint": "#fdd0a2"}
 KIND_STYLE = {"allocated": None, "reserved": "dash", "nvml_used": "dot", "rss": None}
 
 
@@ -70,21 +67,16 @@ class MemoryPlot(QWidget):
         if event.get("type") in ("sample", "phase"):
             self._dirty = True
 
-    def set_reference(self, estimate: dict | None, host_total: int | None = None) -> None:
-        """Capacities and predicted peaks from an estimate (the result's ``estimate`` section)."""
-        from trainsizer.runs.compare import reference_levels
-
-        predicted, capacity = reference_levels(estimate, host_total)
+    def set_reference(self, levels: tuple[dict[str, float], dict[str, float]]) -> None:
+        """Predicted peaks and capacities per series (runs.compare.reference_levels / result_levels)."""
+        predicted, capacity = levels
         self.predicted.update(predicted)
         self.capacity.update(capacity)
         self._dirty = True
 
     # -- drawing -------------------------------------------------------------------------------------------
     def _color(self, device: str) -> str:
-        if device.startswith("host"):
-            return HOST_COLOR
-        devs = [d for d in self.timeline.devices() if not d.startswith("host")]
-        return DEVICE_COLORS[devs.index(device) % len(DEVICE_COLORS)] if device in devs else DEVICE_COLORS[0]
+        return device_color(device, self.timeline.devices())
 
     def _curve(self, key: tuple[str, str]) -> pg.PlotDataItem:
         item = self.curves.get(key)

@@ -35,6 +35,7 @@ from trainsizer.gui.i18n import LANGUAGES
 from trainsizer.gui.labels import PHASES, STATUSES, label
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
+from trainsizer.runs.compare import reference_levels, result_levels
 
 PLANNING_TARGETS = ("1xH100-80GB", "8xH100-80GB", "1xH200-141GB", "8xH200-141GB", "1xA100-80GB", "8xA100-80GB",
                     "1xA100-40GB", "1xL40S", "1xRTX4090", "1xL4")
@@ -216,7 +217,8 @@ class MainWindow(QMainWindow):
         self.results.clear(self.tr("Running…"))
         self.log.clear()
         if self.estimate.report and not self.devices():
-            self.plot.set_reference(self.estimate.report.get("estimate"), self.estimate.report.get("host_ram_total"))
+            self.plot.set_reference(reference_levels(self.estimate.report.get("estimate"),
+                                                     self.estimate.report.get("host_ram_total")))
         self.stage_name = "measure" if kind == "measure" else "environment"
         self.controller.start(kind, spec, out)
         self._set_running(True)
@@ -270,8 +272,7 @@ class MainWindow(QMainWindow):
 
     def show_result(self, result: dict) -> None:
         if result.get("estimate") and not self.plot.predicted:
-            host_total = ((result.get("environment") or {}).get("host") or {}).get("ram_total")
-            self.plot.set_reference(result["estimate"], host_total)
+            self.plot.set_reference(result_levels(result))
         self.results.show_result(result)
         self.plot.redraw()
         status = result.get("status") or "ok"
@@ -306,8 +307,7 @@ class MainWindow(QMainWindow):
         self.results.clear(self.tr("Loading…"))
         self.controller.run_dir = replay.run_dir
         if replay.result and replay.result.get("estimate"):
-            host_total = ((replay.result.get("environment") or {}).get("host") or {}).get("ram_total")
-            self.plot.set_reference(replay.result["estimate"], host_total)
+            self.plot.set_reference(result_levels(replay.result))
         if replay.result and replay.result.get("spec"):
             from trainsizer.spec import SpecError, from_dict
 

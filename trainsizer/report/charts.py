@@ -6,13 +6,10 @@ from __future__ import annotations
 import math
 from html import escape
 
+from trainsizer.palette import PHASE_COLORS, device_color
 from trainsizer.runs.timeline import RunTimeline
 
 GiB = float(1 << 30)
-DEVICE_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
-HOST_COLOR = "#555555"
-PHASE_COLORS = {"load": "#bdbdbd", "data": "#c6dbef", "forward": "#6baed6", "backward": "#fd8d3c",
-                "optimizer": "#74c476", "accounting": "#dadaeb", "eval": "#9e9ac8", "checkpoint": "#fdd0a2"}
 SERIES_KINDS = {"allocated": "allocated", "reserved": "reserved", "nvml_used": "NVML used", "rss": "RSS"}
 PHASE_WORDS = {"eval": "evaluation", "accounting": "memory accounting"}  # the other phase names are words already
 MAX_POINTS = 800  # points per curve in the file (peak-preserving, from the ring buffer)
@@ -63,9 +60,9 @@ def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None =
         parts.append(f'<rect x="{x(t0):.1f}" y="{top_m + ph + 22}" width="{max(x(t1) - x(t0), 0.5):.1f}" height="8" '
                      f'fill="{PHASE_COLORS.get(name, "#ccc")}"><title>{escape(name)}</title></rect>')
     legend = []
-    devs = [d for d in tl.devices() if not d.startswith("host")]
+    devs = tl.devices()
     for (dev, kind), ring in tl.series.items():
-        color = HOST_COLOR if dev.startswith("host") else DEVICE_COLORS[devs.index(dev) % len(DEVICE_COLORS)]
+        color = device_color(dev, devs)
         ts, ys = ring.view()
         step = max(1, len(ts) // MAX_POINTS)
         pts = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(ts[::step], _peaks(ys, step), strict=False))

@@ -61,13 +61,10 @@ def load_run(path: str | Path) -> Run:
     return Run(run_dir, result, events)
 
 
-def _model_name(spec: dict) -> str:
-    m = spec.get("model") or {}
-    return str(m.get("preset") or m.get("config") or m.get("pretrained") or m.get("hub_id") or "?")
-
-
 def title_line(run: Run) -> str:
-    return _model_name(run.result.get("spec") or {})
+    from trainsizer.runs.compare import model_name
+
+    return model_name(run.result.get("spec"))
 
 
 def checks_section(run: Run, t) -> Section:
@@ -100,7 +97,7 @@ def spec_section(run: Run, t) -> Section:
                                    if m.get("kind") in ("lora", "qlora") else "")
     data = d.get("source", "?") + (f": {d.get('path')}" if d.get("path") else "") + f", eval {d.get('eval_fraction')}, seed {d.get('seed')}"
     s.rows = [
-        (t("model"), _model_name(spec)),
+        (t("model"), title_line(run)),
         (t("parameters"), f"{est['total_params']:,} / {est['trainable_params']:,}" if est.get("total_params") else t("not available")),
         (t("method"), method),
         (t("compute dtype"), (spec.get("precision") or {}).get("compute", "?")),
@@ -168,13 +165,6 @@ def placement_section(run: Run, t) -> Section:
     return s
 
 
-def predicted_and_capacity(run: Run) -> tuple[dict[str, float], dict[str, float]]:
-    from trainsizer.runs.compare import reference_levels
-
-    ram = ((run.result.get("environment") or {}).get("host") or {}).get("ram_total")
-    return reference_levels(run.result.get("estimate"), ram)
-
-
 def memory_section(run: Run, t) -> Section:
     from trainsizer.report.charts import anatomy_svg, memory_timeline_svg
     from trainsizer.runs.timeline import fold
@@ -182,7 +172,9 @@ def memory_section(run: Run, t) -> Section:
     s = Section("memory", t("Memory"))
     meas = run.result.get("measurement") or {}
     if run.events:
-        predicted, capacity = predicted_and_capacity(run)
+        from trainsizer.runs.compare import result_levels
+
+        predicted, capacity = result_levels(run.result)
         s.charts.append(memory_timeline_svg(fold(run.events), t, predicted, capacity))
     else:
         s.notes.append(f"{t('Memory over the run')}: {t('not available')}")

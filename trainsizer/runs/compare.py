@@ -43,3 +43,15 @@ def reference_levels(estimate: dict[str, Any] | None, host_total: int | None = N
     if host_total:
         capacity["host"] = float(host_total)
     return predicted, capacity
+
+
+def result_levels(result: dict[str, Any]) -> tuple[dict[str, float], dict[str, float]]:
+    """``reference_levels`` of a whole result: its estimate, and the host RAM its environment recorded."""
+    ram = ((result.get("environment") or {}).get("host") or {}).get("ram_total")
+    return reference_levels(result.get("estimate"), ram)
+
+
+def model_name(spec: dict[str, Any] | None, default: str = "?") -> str:
+    """The model a spec (as a dict, e.g. result["spec"]) names: preset, config, pretrained dir or hub id."""
+    m = (spec or {}).get("model") or {}
+    return str(m.get("preset") or m.get("config") or m.get("pretrained") or m.get("hub_id") or default)

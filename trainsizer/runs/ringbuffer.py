@@ -26,8 +26,8 @@ class PeakRing:
     def append(self, t: float, y: float) -> None:
         self.peak = max(self.peak, y)
         if self.stride > 1:
-            pt, py = self._pending or (t, y)
-            self._pending = (t, max(py, y))
+            kept = self._pending[1] if self._pending else y
+            self._pending = (t, max(kept, y))
             self._pending_count += 1
             if self._pending_count < self.stride:
                 return

@@ -50,6 +50,15 @@ def write_json_atomic(path: Path, data: Any) -> Path:
     return path
 
 
+def read_result(path: str | os.PathLike) -> dict[str, Any] | None:
+    """A run directory's result.json, or None when it is missing or unreadable (the run ended before it)."""
+    try:
+        data = json.loads((Path(path) / "result.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def read_events(path: str | os.PathLike) -> list[dict[str, Any]]:
     """Events of a run directory (or an events.jsonl file), parsed like the live stream."""
     from trainsizer.runs.protocol import parse_line

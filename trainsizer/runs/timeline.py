@@ -14,7 +14,6 @@ from trainsizer.runs.progress import Progress
 from trainsizer.runs.ringbuffer import PeakRing
 
 GPU_KINDS = ("allocated", "reserved", "nvml_used")
-HOST_KINDS = ("rss", "system_used")
 MAX_PHASES = 4096  # phase intervals kept for shading (the newest ones; older are summarised by their name)
 
 
@@ -94,10 +93,6 @@ class RunTimeline:
             if dev not in seen:
                 seen.append(dev)
         return seen
-
-    def peak(self, device: str) -> float | None:
-        peaks = [r.peak for (d, _), r in self.series.items() if d == device]
-        return max(peaks) if peaks else None
 
     def failed(self) -> dict[str, Any] | None:
         """The error that ended the run, or None (a result with a status other than ok ends it too)."""
