@@ -22,8 +22,29 @@ class InputError(Exception):
     """Bad input found at the edge (a file, a flag); printed as is, exit 2."""
 
 
+MESSAGE_LIMIT = 600  # characters of one message; a 50 MB value is not echoed whole
+
+
+def printable(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` safe for a terminal: control and bidirectional-override characters escaped, at most ``limit``
+    characters (the rest counted)."""
+    import unicodedata
+
+    out = []
+    for ch in text[: limit + 1]:
+        if ch in "\t" or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp", "Cs", "Co"):
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    safe = "".join(out)
+    if len(text) > limit:
+        safe = safe[:limit] + f"… ({len(text) - limit} more characters)"
+    return safe
+
+
 def _err(msg: str) -> None:
-    print(f"trainsizer: {msg}", file=sys.stderr)
+    print(f"trainsizer: {printable(msg)}", file=sys.stderr)
 
 
 def _print_json(data) -> None:
@@ -31,13 +52,32 @@ def _print_json(data) -> None:
 
 
 # -- spec --------------------------------------------------------------------------------------
-def _load_spec(path: str):
-    from trainsizer.spec import load
+def _load_spec(path: str, *, for_run: bool = False):
+    """Load a spec; for a run (measure, check) also check its files and its model up front, so that bad
+    input is a refusal (exit 2) before any worker starts, not a crash in the middle of the run."""
+    from trainsizer.spec import SpecError, load
+    from trainsizer.spec.checks import path_issues
 
     spec = load(path)
     if spec.model.trust_remote_code:
         _err("warning: model.trust_remote_code is on: code shipped with the model will run on this machine")
+    if for_run:
+        issues = path_issues(spec) or _model_issues(spec)
+        if issues:
+            raise SpecError(issues)
     return spec
+
+
+def _model_issues(spec) -> list:
+    """Checks that load the model's config and build it on the meta device (seconds: imports transformers)."""
+    from trainsizer.spec.sources import model_issues
+
+    issues = model_issues(spec)
+    if issues:
+        return issues
+    from trainsizer.estimate.build import build_issues
+
+    return build_issues(spec)
 
 
 def cmd_spec_new(args) -> int:
@@ -59,14 +99,13 @@ def cmd_spec_new(args) -> int:
 
 def cmd_spec_validate(args) -> int:
     from trainsizer.spec import SpecError
-    from trainsizer.spec.checks import environment_issues
-    from trainsizer.spec.sources import model_issues
+    from trainsizer.spec.checks import environment_issues, path_issues
 
     spec = _load_spec(args.file)
     from trainsizer.estimate.report_data import resolve_targets
 
     targets, _ = resolve_targets(args.devices)
-    issues = model_issues(spec) + environment_issues(spec, targets)
+    issues = path_issues(spec) + _model_issues(spec) + environment_issues(spec, targets)
     if issues:
         raise SpecError(issues)
     where = args.devices or "this machine"
@@ -184,14 +223,7 @@ def _progress_printer(enabled: bool):
 def _streamer():
     """--stream: every event and stage change as one JSON line on stdout (for the GUI), nothing else there;
     SIGTERM then cancels like Ctrl-C, so the workers are stopped and result.json is written."""
-    import signal
-
     from trainsizer.runs.protocol import parent_event
-
-    def on_term(signum, _frame):
-        raise KeyboardInterrupt(f"signal {signum}")
-
-    signal.signal(signal.SIGTERM, on_term)
 
     def emit(event):
         sys.stdout.write(json.dumps(event, separators=(",", ":"), default=str) + "\n")
@@ -204,14 +236,14 @@ def cmd_measure(args) -> int:
     from trainsizer.runs.measure import measure
     from trainsizer.runs.summary import render_measurement
 
-    spec = _load_spec(args.spec)
+    spec = _load_spec(args.spec, for_run=True)
     # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
     memory_limit = int(limit_env) if limit_env else None
     if args.find_max:
         from trainsizer.runs.findmax import find_max
 
-        data = find_max(spec, args.out, args.find_max, memory_limit=memory_limit,
+        data = find_max(spec, args.out, args.find_max, memory_limit=memory_limit, force=args.force,
                         on_trial=None if args.json else lambda line: print(line, file=sys.stderr))
         if args.json:
             _print_json(data)
@@ -222,7 +254,7 @@ def cmd_measure(args) -> int:
     progress, on_event = _progress_printer(not args.json and not args.stream)
     if args.stream:
         on_event, _ = _streamer()
-    result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit)
+    result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit, force=args.force)
     if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json and not args.stream:
@@ -238,7 +270,7 @@ def cmd_check(args) -> int:
     from trainsizer.runs.check import check
     from trainsizer.runs.summary import render_measurement
 
-    spec = _load_spec(args.spec)
+    spec = _load_spec(args.spec, for_run=True)
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
     progress, on_event = _progress_printer(not args.json and not args.stream)
 
@@ -249,7 +281,8 @@ def cmd_check(args) -> int:
     if args.stream:
         on_event, on_stage = _streamer()
     result = check(spec, args.out, on_event=on_event, on_stage=on_stage,
-                   memory_limit=int(limit_env) if limit_env else None, break_resume=args.break_resume)
+                   memory_limit=int(limit_env) if limit_env else None, break_resume=args.break_resume,
+                   force=args.force)
     if args.json and not args.stream:
         _print_json(result)
     elif not args.stream:
@@ -355,6 +388,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--find-max", choices=["batch", "seq"], help="search the largest micro-batch or sequence length that fits")
     m.add_argument("--json", action="store_true", help="print result.json instead of the summary")
     m.add_argument("--stream", action="store_true", help="print every event as a JSON line instead (for front ends)")
+    m.add_argument("--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)")
     m.set_defaults(func=cmd_measure)
 
     c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
@@ -362,6 +396,7 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--out", required=True, help="run directory (created)")
     c.add_argument("--json", action="store_true", help="print result.json instead of the summary")
     c.add_argument("--stream", action="store_true", help="print every event and stage as a JSON line instead (for front ends)")
+    c.add_argument("--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)")
     c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)  # proves the resume check can fail
     c.set_defaults(func=cmd_check)
 
@@ -390,7 +425,12 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+RUN_COMMANDS = ("measure", "check")
+
+
 def main(argv: list[str] | None = None) -> int:
+    from trainsizer import oscompat
+    from trainsizer.runs.rundir import RunDirError
     from trainsizer.spec import SpecError
 
     parser = build_parser()
@@ -398,20 +438,27 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         args.func, args.command = cmd_gui, "gui"
     args.parser = parser
+    if args.command in RUN_COMMANDS and oscompat.is_main_thread():
+        oscompat.stop_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C: workers stopped, result written
     try:
         return args.func(args)
     except SpecError as e:
         for issue in e.issues:
             _err(str(issue))
         return EXIT_INVALID
-    except InputError as e:
+    except (InputError, RunDirError) as e:
         _err(str(e))
         return EXIT_INVALID
-    except KeyboardInterrupt:
-        _err("interrupted")
-        return 130
+    except KeyboardInterrupt as e:
+        code = oscompat.exit_code_for(e)
+        where = f"; {Path(args.out) / 'result.json'} says what ran" if getattr(args, "out", None) else ""
+        _err(f"cancelled ({getattr(e, 'signame', 'SIGINT')}){where}")
+        return code
     except BrokenPipeError:
         return EXIT_OK
+    except OSError as e:  # the machine, not the input: a full disk, a vanished folder
+        _err(f"{e.filename or 'a file'}: {e.strerror or e} (errno {e.errno})")
+        return EXIT_INTERNAL
     except Exception as e:  # an internal failure: one line, the traceback only on request
         if os.environ.get("TRAINSIZER_DEBUG"):
             raise

@@ -22,7 +22,7 @@ def main(argv: list[str]) -> int:
     RunSpec().save(spec_path)
     print(f"spec: {spec_path}")
     stages = [("validate", ["spec", "validate", str(spec_path)]), ("devices", ["devices"]),
-              ("check", ["check", str(spec_path), "--out", str(run_dir)])]
+              ("check", ["check", str(spec_path), "--out", str(run_dir), "--force"])]  # the demo's own folder: replaced
     verdict = cli.EXIT_OK
     for name, args in stages:
         print(f"\n== {name} ==", flush=True)

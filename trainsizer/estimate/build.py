@@ -195,3 +195,28 @@ def needs_grad_scaler(spec) -> bool:
     return spec.precision.compute == "fp16-mixed"
 
 
+
+
+def build_issues(spec) -> list:
+    """The second stage of validation: build the model on the meta device (no memory, no weights read) and
+    check what needs its modules — LoRA target names, and config values that transformers itself refuses."""
+    from trainsizer.spec.errors import SpecError, SpecIssue
+
+    if spec.method.kind == "qlora":  # built on CUDA only; its targets are checked there
+        return []
+    try:
+        _, config = model_config(spec)
+        with torch.device("meta"):
+            model = _build_base(spec, "meta", config, load_weights=False)
+        if spec.method.kind == "lora":
+            _check_targets(model, spec.method.lora_targets)
+    except SpecError as e:
+        return e.issues
+    except Exception as e:  # transformers' own validation of a config: name the file, not a traceback
+        where = f"model.{resolved_kind(spec)}"
+        return [SpecIssue(where, "config", f"the model cannot be built: {type(e).__name__}: {str(e)[:300]}")]
+    return []
+
+
+def resolved_kind(spec) -> str:
+    return next(iter(spec.model.sources()), "preset")

@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer import __version__
-from trainsizer.runs.checks import evaluate
 from trainsizer.runs.launcher import run_worker
-from trainsizer.runs.measure import RESULT_SCHEMA, _status, analytic_estimate, environment, merge_results
+from trainsizer.runs.measure import RESULT_SCHEMA, _status, analytic_estimate, environment, finish, merge_results
 from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
 
@@ -25,9 +24,12 @@ def _quality(rd, spec_path, spec, on_event, memory_limit, cancel) -> dict[str, A
     if result and result.get("status") == "ok":
         return dict(result["quality"])
     errors = [e for e in wp.events if e.get("type") == "error"]
-    why = f"{errors[-1].get('kind')}: {errors[-1].get('message')}" if errors else "the worker produced no result"
-    return {"metric": spec.quality.metric, "before": None, "after": None, "passed": False,
-            "reason": f"the quality check could not run: {why}"}
+    err = errors[-1] if errors else {}
+    why = (f"{err.get('kind')} in {err.get('phase')}: {err.get('message')}" + (f" (errno {err['errno']})" if err.get("errno") else "")
+           if err else "the worker produced no result")
+    return {"metric": spec.quality.metric, "before": None, "after": None, "passed": False, "ran": True,
+            "failure": {k: err.get(k) for k in ("kind", "phase", "step", "errno", "message")} | {"stage": "quality"},
+            "reason": f"the quality check ran and failed: {why}"}
 
 
 def _fold_eval_peak(meas: dict, quality: dict) -> None:
@@ -44,10 +46,11 @@ def _fold_eval_peak(meas: dict, quality: dict) -> None:
 
 
 def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: int | None = None,
-          break_resume: str | None = None, cancel_event: threading.Event | None = None) -> dict[str, Any]:
+          break_resume: str | None = None, cancel_event: threading.Event | None = None,
+          force: bool = False) -> dict[str, Any]:
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
     group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
-    rd = RunDir(out)
+    rd = RunDir(out, force=force)
     stages: dict[str, float] = {}
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
     result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
@@ -90,10 +93,8 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
             result["resume"] = stage("resume", lambda: resume_check(spec, rd, spec_path, on_event=on_event,
                                                                     break_=break_resume, memory_limit=memory_limit,
                                                                     cancel_event=cancel))
-        result["checks"], result["verdict"] = evaluate(result)
         result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-        rd.write_result(result)
-        return result
+        return finish(rd, result)
     except BaseException as e:  # whatever happens, result.json says what ran and what did not
         cancel.set()
         if worker is not None:
@@ -101,8 +102,7 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
         result["status"] = "cancelled" if isinstance(e, KeyboardInterrupt | Cancelled) else "failed"
         result.setdefault("measurement", None)
         result["error"] = f"{type(e).__name__}: {e}"
-        result["checks"], result["verdict"] = evaluate(result)
-        rd.write_result(result)
+        finish(rd, result)
         raise
     finally:
         rd.close()

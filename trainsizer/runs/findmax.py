@@ -27,7 +27,7 @@ def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
 
 
 def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: int | None = None,
-             max_trials: int = 10) -> dict[str, Any]:
+             max_trials: int = 10, force: bool = False) -> dict[str, Any]:
     from trainsizer.runs.measure import measure
 
     field = {"batch": "micro_batch", "seq": "seq_len"}[key]
@@ -44,7 +44,7 @@ def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: in
         if n in cache:
             return cache[n]
         trial_spec = spec.replace(batch={field: n}, measure={"warmup_steps": 1, "steps": 1})
-        result = measure(trial_spec, Path(out) / f"trial-{key}-{n}", memory_limit=memory_limit)
+        result = measure(trial_spec, Path(out) / f"trial-{key}-{n}", memory_limit=memory_limit, force=force)
         ok = result.get("status") == "ok"
         cache[n] = ok
         trials.append({field: n, "fits": ok, "status": result.get("status"),

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from trainsizer import oscompat
 from trainsizer.runs.protocol import parent_event, parse_line
 from trainsizer.runs.rundir import RunDir
 
@@ -55,18 +56,6 @@ def orchestrator_command(kind: str, spec_path: str, out: str, python: str = sys.
     return [python, "-m", "trainsizer", *args]
 
 
-def _limit_memory(limit: int | None):
-    if not limit:
-        return None
-
-    def apply():  # in the child, before exec: an address-space limit makes allocations fail as "out of memory"
-        import resource
-
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-
-    return apply
-
-
 class WorkerProcess:
     def __init__(self, run_dir: RunDir, command: list[str], on_event: Callable[[dict], None] | None = None,
                  memory_limit: int | None = None, env: dict[str, str] | None = None):
@@ -87,8 +76,8 @@ class WorkerProcess:
         env.setdefault("HF_HUB_OFFLINE", "1")
         launcher_log = open(self.run_dir.path / "launcher.log", "ab")  # noqa: SIM115 (torchrun's own messages)
         self.proc = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=launcher_log,
-                                     stdin=subprocess.DEVNULL, start_new_session=True, env=env,
-                                     preexec_fn=_limit_memory(self.memory_limit))
+                                     stdin=subprocess.DEVNULL, env=env, **oscompat.new_group_kwargs(),
+                                     preexec_fn=oscompat.memory_limit_preexec(self.memory_limit))
         launcher_log.close()
         self._reader = threading.Thread(target=self._read, name="trainsizer-reader", daemon=True)
         self._reader.start()
@@ -118,17 +107,14 @@ class WorkerProcess:
         return self.proc is not None and self.proc.poll() is None
 
     def _signal_group(self, sig: int) -> None:
-        try:
-            os.killpg(self.proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            pass
+        oscompat.signal_group(self.proc.pid, sig)
 
     def cancel(self, grace: float = 5.0) -> None:
         """Graceful request, then SIGTERM, then SIGKILL of the worker's whole group."""
         if not self.proc:
             return
         self.cancel_requested = True
-        for sig, wait in ((signal.SIGINT, grace), (signal.SIGTERM, grace), (signal.SIGKILL, 30.0)):
+        for sig, wait in ((signal.SIGINT, grace), (signal.SIGTERM, grace), (oscompat.kill_signal(), 30.0)):
             if self.proc.poll() is not None:
                 break
             self._signal_group(sig)
@@ -136,7 +122,7 @@ class WorkerProcess:
                 self.proc.wait(timeout=wait)
             except subprocess.TimeoutExpired:
                 continue
-        self._signal_group(signal.SIGKILL)  # children that outlived the leader (DataLoader workers, ranks)
+        self._signal_group(oscompat.kill_signal())  # children that outlived the leader (DataLoader workers, ranks)
 
     def wait(self, timeout: float | None = None) -> int:
         """Wait until the worker is reaped and its output read; write a result event if it left none."""
@@ -144,7 +130,7 @@ class WorkerProcess:
         self.proc.wait(timeout=timeout)
         if self._reader:
             self._reader.join(timeout=30)
-        self._signal_group(signal.SIGKILL)
+        self._signal_group(oscompat.kill_signal())
         self.returncode = self.proc.returncode
         if not any(e.get("type") == "result" for e in self.events):
             self._deliver(self._death_event())

@@ -64,33 +64,42 @@ def merge_results(events: list[dict]) -> dict[str, Any] | None:
 
 
 def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = None,
-            cancel_event: threading.Event | None = None) -> dict[str, Any]:
-    """Run the measure role of ``spec`` in ``out`` and write result.json; returns the result."""
-    rd = RunDir(out)
+            cancel_event: threading.Event | None = None, force: bool = False) -> dict[str, Any]:
+    """Run the measure role of ``spec`` in ``out`` and write result.json; returns the result.
+
+    Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop the worker group; result.json then says
+    "cancelled" and the interrupt goes on out to the caller."""
+    rd = RunDir(out, force=force)
     created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+    result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
+                              "spec": spec.to_dict(), "environment": None, "estimate": None, "measurement": None,
+                              "quality": None, "resume": None}
     try:
         spec_path = rd.write_spec(spec)
-        result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
-                                  "spec": spec.to_dict(), "environment": environment(),
-                                  "estimate": analytic_estimate(spec), "measurement": None, "quality": None,
-                                  "resume": None}
-        try:
-            wp = run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event)
-        except KeyboardInterrupt:  # the worker group is stopped and reaped; say so in result.json, then go on out
-            result.update(status="cancelled", measurement={"failure": "cancelled"})
-            result["checks"], result["verdict"] = evaluate(result)
-            rd.write_result(result)
-            raise
+        result["environment"] = environment()
+        result["estimate"] = analytic_estimate(spec)
+        wp = run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event)
         result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
         if wp.cancel_requested:
             result["measurement"]["failure"] = "cancelled"
         result["status"] = _status(wp, result["measurement"])
-        result["checks"], result["verdict"] = evaluate(result)
         result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-        rd.write_result(result)
-        return result
+        return finish(rd, result)
+    except KeyboardInterrupt:  # the worker group is stopped and reaped; say so in result.json, then go on out
+        result.update(status="cancelled", measurement={"failure": "cancelled"})
+        finish(rd, result)
+        raise
     finally:
         rd.close()
+
+
+def finish(rd: RunDir, result: dict[str, Any]) -> dict[str, Any]:
+    """Checks, verdict and what could not be stored, then result.json (atomically)."""
+    result["checks"], result["verdict"] = evaluate(result)
+    if rd.write_errors:
+        result["write_errors"] = list(rd.write_errors)
+    rd.write_result(result)
+    return result
 
 
 def _status(wp, meas) -> str:

@@ -17,6 +17,14 @@ class Cancelled(Exception):
     """The person cancelled the resume check; its workers are reaped."""
 
 
+class WorkerFailed(RuntimeError):
+    """A worker of the resume check ended without a result: ``failure`` says where (phase, step, errno)."""
+
+    def __init__(self, message: str, failure: dict[str, Any]):
+        super().__init__(message)
+        self.failure = failure
+
+
 def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limit=None, cancel_event=None):
     if cancel_event is not None and cancel_event.is_set():
         raise Cancelled("cancelled")
@@ -27,7 +35,13 @@ def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limi
     ok = results and all(r.get("status") == "ok" for r in results)
     if not ok:
         errors = [e for e in wp.events if e.get("type") == "error"]
-        raise RuntimeError(errors[-1]["message"] if errors else "the worker produced no result")
+        err = errors[-1] if errors else {}
+        failure = {k: err.get(k) for k in ("kind", "phase", "step", "errno", "message")}
+        failure["stage"] = "resume"
+        where = f"in {err.get('phase')}" + (f" at step {err['step']}" if err.get("step") is not None else "")
+        errno = f" (errno {err['errno']})" if err.get("errno") else ""
+        raise WorkerFailed(f"{err.get('kind', 'crash')} {where}: {err.get('message', 'the worker produced no result')}{errno}"
+                           if err else "the worker produced no result", failure)
     return next(r for r in results if r.get("rank") in (0, None))["train"]
 
 
@@ -69,7 +83,8 @@ def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: st
     n, k1 = spec.checkpoint.resume_steps, spec.checkpoint.resume_at
     k2 = (k1 + n) // 2 if (k1 + n) // 2 > k1 else None
     world = spec.parallel.world_size()
-    ck = Path(spec.checkpoint.dir) if spec.checkpoint.dir else rd.path / "checkpoints"
+    owned = OwnedFolder(Path(spec.checkpoint.dir).expanduser() if spec.checkpoint.dir else rd.path / "checkpoints")
+    ck = owned.path
     steps = ["--steps", str(n)]
     try:
         ref = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit, cancel_event)
@@ -109,11 +124,41 @@ def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: st
                      f"max |Δparam| {diffs['max_abs_param_diff']:.3g})"))
         return {"passed": passed, "steps": n, "saved_at": resumes, **diffs, "noise_floor": noise,
                 "noise_floor_note": noise_note, "checkpoint_bytes": saved["bytes"], "save_s": saved["seconds"],
-                "load_s": max(x for x in load_s if x is not None), "reason": reason}
-    except RuntimeError as e:
-        return {"passed": False, "steps": n, "reason": f"the resume check could not run: {e}"}
+                "load_s": max(x for x in load_s if x is not None), "reason": reason,
+                "checkpoint_dir": str(ck) if spec.checkpoint.keep else None}
+    except WorkerFailed as e:
+        return {"passed": False, "steps": n, "ran": True, "failure": e.failure,
+                "reason": f"the resume check ran and failed: {e}"}
     finally:
         if not spec.checkpoint.keep:
-            shutil.rmtree(ck, ignore_errors=True)
-        for f in rd.path.glob("final-*.pt"):
-            f.unlink()
+            owned.remove()
+        for tag in ("reference", "resumed", "reference-2"):
+            for rank in range(world):
+                (rd.path / f"final-{tag}-{rank}.pt").unlink(missing_ok=True)
+
+
+class OwnedFolder:
+    """A folder of this run's own inside ``root`` (``root/trainsizer-<time>-<pid>``): created new, and on
+    removal only it and the parents this run created (when empty) go — nothing that was there before."""
+
+    def __init__(self, root: Path):
+        import datetime
+        import os
+
+        self.created: list[Path] = []
+        missing = [p for p in [root, *root.parents] if not p.exists()]
+        stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+        self.path = root / f"trainsizer-{stamp}-{os.getpid()}"
+        for p in reversed(missing):
+            p.mkdir()
+            self.created.append(p)
+        self.path.mkdir()
+        self.created.append(self.path)
+
+    def remove(self) -> None:
+        shutil.rmtree(self.path, ignore_errors=True)
+        for p in reversed(self.created[:-1]):
+            try:
+                p.rmdir()  # only when empty: something else may have been put there meanwhile
+            except OSError:
+                break

@@ -10,12 +10,68 @@ from pathlib import Path
 from typing import Any
 
 
+LOCK_NAME = ".lock"
+# What a run writes into its directory (replaced by --force; nothing else there is ever touched).
+RUN_FILES = ("result.json", "events.jsonl", "launcher.log", "worker-*.log")
+
+
+class RunDirError(Exception):
+    """The run directory cannot take this run (busy, already used, not a folder); the message names it."""
+
+
 class RunDir:
-    def __init__(self, path: str | os.PathLike):
+    """A run directory, locked for the life of the run: a second run into it is refused while this one
+    writes (the OS releases the lock when the process dies), and a finished run is not overwritten
+    unless ``force`` is given."""
+
+    def __init__(self, path: str | os.PathLike, *, force: bool = False):
         self.path = Path(path)
-        self.path.mkdir(parents=True, exist_ok=True)
+        if self.path.exists() and not self.path.is_dir():
+            raise RunDirError(f"{self.path}: exists and is not a folder; choose another --out")
+        try:
+            self.path.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise RunDirError(f"{self.path}: cannot be created ({e.strerror})") from None
+        self._lock_fd = self._take_lock()
+        try:
+            self._claim(force)
+            self._events = open(self.path / "events.jsonl", "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
+        except BaseException:
+            self._release_lock()
+            raise
         self._lock = threading.Lock()
-        self._events = open(self.path / "events.jsonl", "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
+        self.write_errors: list[str] = []  # events that could not be stored (a full disk): said in the result
+
+    def _take_lock(self) -> int:
+        from trainsizer import oscompat
+
+        fd = os.open(self.path / LOCK_NAME, os.O_RDWR | os.O_CREAT, 0o644)
+        if not oscompat.try_lock(fd):
+            holder = os.read(fd, 64).decode("ascii", "replace").strip() or "unknown"
+            os.close(fd)
+            raise RunDirError(f"{self.path}: another trainsizer run (pid {holder}) is writing into this folder; "
+                              "wait for it, cancel it, or choose another --out")
+        os.ftruncate(fd, 0)
+        os.write(fd, f"{os.getpid()}\n".encode())
+        return fd
+
+    def _claim(self, force: bool) -> None:
+        used = [n for n in ("result.json", "events.jsonl") if (self.path / n).exists()]
+        if used and not force:
+            raise RunDirError(f"{self.path}: already holds a run ({', '.join(used)}); choose another --out, "
+                              "or pass --force to replace that run")
+        if used:
+            for pattern in RUN_FILES:
+                for f in self.path.glob(pattern):
+                    f.unlink()
+
+    def _release_lock(self) -> None:
+        from trainsizer import oscompat
+
+        if self._lock_fd is not None:
+            oscompat.unlock(self._lock_fd)
+            os.close(self._lock_fd)
+            self._lock_fd = None
 
     @property
     def spec_path(self) -> Path:
@@ -28,15 +84,25 @@ class RunDir:
     def append(self, event: dict[str, Any]) -> None:
         line = json.dumps(event, separators=(",", ":"), default=str)
         with self._lock:
-            self._events.write(line + "\n")
-            self._events.flush()
+            if self._events.closed:
+                return
+            try:
+                self._events.write(line + "\n")
+                self._events.flush()
+            except OSError as e:  # a full disk must not lose the run: the events stay in memory, the result says so
+                if len(self.write_errors) < 20:
+                    self.write_errors.append(f"events.jsonl: {e.strerror} (errno {e.errno})")
 
     def write_result(self, result: dict[str, Any]) -> Path:
         return write_json_atomic(self.path / "result.json", result)
 
     def close(self) -> None:
         with self._lock:
-            self._events.close()
+            try:
+                self._events.close()
+            except OSError as e:
+                self.write_errors.append(f"events.jsonl: {e.strerror} (errno {e.errno})")
+        self._release_lock()
 
 
 def write_json_atomic(path: Path, data: Any) -> Path:

@@ -70,3 +70,69 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
             out.append(SpecIssue("precision.compute", "device",
                                  f"{compute} needs fp16 support (compute capability 5.3+); cuda:{d.index} {d.name} has {cc[0]}.{cc[1]}"))
     return out
+
+
+def path_issues(spec: RunSpec) -> list[SpecIssue]:
+    """Files and folders the run will need, checked before anything starts (without reading them): the data
+    file exists and is a readable regular file (or a saved dataset folder), the model's config is a regular
+    file, the checkpoint folder is not an existing file, the attention kernel exists here."""
+    import os
+    from pathlib import Path
+
+    from trainsizer.spec.files import SPEC_LIMIT, FileProblem, check_regular, kind_of
+
+    out: list[SpecIssue] = []
+    d = spec.data
+    if d.source == "path" and d.path:
+        p = Path(d.path).expanduser()
+        if p.is_dir():
+            if d.format not in ("auto", "hf-disk"):
+                out.append(SpecIssue("data.path", "file", f"{p}: is a folder; data.format {d.format!r} needs a file "
+                                                          "(a saved dataset folder needs format auto or hf-disk)"))
+            elif not (p / "dataset_info.json").exists() and not (p / "dataset_dict.json").exists():
+                out.append(SpecIssue("data.path", "file", f"{p}: is a folder but not a dataset saved with save_to_disk; "
+                                                          "give a text, JSONL or CSV file"))
+        else:
+            try:
+                check_regular(p)
+                if not os.access(p, os.R_OK):
+                    raise FileProblem(f"{p}: not readable (permission denied)")
+            except FileProblem as e:
+                out.append(SpecIssue("data.path", "file", str(e)))
+            else:
+                if d.format == "hf-disk":
+                    out.append(SpecIssue("data.format", "file", f"hf-disk needs a dataset folder; {p} is a file"))
+    if spec.model.config:
+        p = Path(spec.model.config).expanduser()
+        try:
+            check_regular(p / "config.json" if p.is_dir() else p, limit=SPEC_LIMIT)
+        except FileProblem as e:
+            out.append(SpecIssue("model.config", "file", str(e)))
+    if spec.checkpoint.dir:
+        p = Path(spec.checkpoint.dir).expanduser()
+        if p.exists() and not p.is_dir():
+            out.append(SpecIssue("checkpoint.dir", "file", f"{p}: is an existing {_what(p, kind_of)}; "
+                                                           "checkpoints need a folder (it is created when missing)"))
+    out += _attention_issues(spec)
+    return out
+
+
+def _what(p, kind_of) -> str:
+    import stat
+
+    mode = p.stat().st_mode
+    return "file" if stat.S_ISREG(mode) else kind_of(mode)
+
+
+def _attention_issues(spec: RunSpec) -> list[SpecIssue]:
+    import importlib.util
+
+    if spec.model.attn_implementation != "flash_attention_2":
+        return []
+    if spec.parallel.devices.strip() == "cpu":
+        return [SpecIssue("model.attn_implementation", "conflict",
+                          "flash_attention_2 runs on CUDA devices only; devices is cpu (use sdpa)")]
+    if importlib.util.find_spec("flash_attn") is None:
+        return [SpecIssue("model.attn_implementation", "conflict",
+                          "flash_attention_2 needs the flash-attn package, which is not installed here (use sdpa)")]
+    return []

@@ -7,7 +7,7 @@ import types
 import typing
 from typing import Any
 
-from trainsizer.spec.errors import SpecIssue
+from trainsizer.spec.errors import SpecIssue, show
 
 _MISSING = object()
 
@@ -60,7 +60,7 @@ def coerce(path: str, tp: Any, value: Any, meta: dict) -> tuple[Any, list[SpecIs
         if ok:
             value = float(value)
             if value != value or value in (float("inf"), float("-inf")):
-                return value, [SpecIssue(path, "range", f"must be a finite number, got {value!r}")]
+                return value, [SpecIssue(path, "range", f"must be a finite number, got {show(value)}")]
     elif tp is str:
         ok = isinstance(value, str)
     elif typing.get_origin(tp) is list:
@@ -68,7 +68,7 @@ def coerce(path: str, tp: Any, value: Any, meta: dict) -> tuple[Any, list[SpecIs
         if ok:
             value = list(value)
     if not ok:
-        return value, [SpecIssue(path, "type", f"must be {_describe(tp)}, got {value!r}")]
+        return value, [SpecIssue(path, "type", f"must be {_describe(tp)}, got {show(value)}")]
     return value, _check_rules(path, value, meta)
 
 
@@ -78,12 +78,12 @@ def _check_rules(path: str, value: Any, meta: dict) -> list[SpecIssue]:
         from trainsizer.spec.errors import did_you_mean
 
         hint = did_you_mean(str(value), choices) or f"; one of {', '.join(choices)}"
-        return [SpecIssue(path, "choice", f"invalid value {value!r}{hint}")]
+        return [SpecIssue(path, "choice", f"invalid value {show(value)}{hint}")]
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if lo is not None and value < lo:
-        return [SpecIssue(path, "range", f"must be at least {lo}, got {value!r}")]
+        return [SpecIssue(path, "range", f"must be at least {lo}, got {show(value)}")]
     if hi is not None and value > hi:
-        return [SpecIssue(path, "range", f"must be at most {hi}, got {value!r}")]
+        return [SpecIssue(path, "range", f"must be at most {hi}, got {show(value)}")]
     return []
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.spec import sections as s
-from trainsizer.spec.errors import SpecError, SpecIssue, did_you_mean
+from trainsizer.spec.errors import MAX_ISSUES, SpecError, SpecIssue, did_you_mean, show
 from trainsizer.spec.fields import coerce
 
 SCHEMA_VERSION = 1
@@ -90,14 +90,15 @@ class RunSpec:
 
 def _section_from_dict(name: str, cls: type, raw: Any, issues: list[SpecIssue]):
     if not isinstance(raw, dict):
-        issues.append(SpecIssue(name, "type", f"must be a table of keys, got {raw!r}"))
+        issues.append(SpecIssue(name, "type", f"must be a table of keys, got {show(raw)}"))
         return cls()
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     values: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in fields:
-            issues.append(SpecIssue(f"{name}.{key}", "unknown_key", "unknown key" + did_you_mean(str(key), fields)))
+            hint = did_you_mean(str(key), fields) if len(issues) < MAX_ISSUES else ""
+            issues.append(SpecIssue(f"{name}.{show_key(key)}", "unknown_key", "unknown key" + hint))
             continue
         value, found = coerce(f"{name}.{key}", hints[key], value, fields[key].metadata)
         issues.extend(found)
@@ -115,13 +116,14 @@ def from_dict(data: Any, *, source: str = "spec") -> RunSpec:
     issues: list[SpecIssue] = []
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION or isinstance(schema, bool):
-        issues.append(SpecIssue("schema", "schema", f"unsupported schema version {schema!r}; this trainsizer reads {SCHEMA_VERSION}"))
+        issues.append(SpecIssue("schema", "schema", f"unsupported schema version {show(schema)}; this trainsizer reads {SCHEMA_VERSION}"))
     built: dict[str, Any] = {}
     for key, raw in data.items():
         if key == "schema":
             continue
         if key not in SECTIONS:
-            issues.append(SpecIssue(str(key) or "\"\"", "unknown_key", "unknown section" + did_you_mean(str(key), SECTIONS)))
+            hint = did_you_mean(str(key), SECTIONS) if len(issues) < MAX_ISSUES else ""
+            issues.append(SpecIssue(show_key(key), "unknown_key", "unknown section" + hint))
             continue
         built[key] = _section_from_dict(key, SECTIONS[key], raw, issues)
     spec = RunSpec(**built)
@@ -134,37 +136,44 @@ def from_dict(data: Any, *, source: str = "spec") -> RunSpec:
     return spec
 
 
-def loads(text: str, *, fmt: str = "toml", source: str = "spec") -> RunSpec:
-    if fmt == "json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise SpecError([SpecIssue(source, "syntax", f"not valid JSON: {e}")]) from None
-    else:
+def show_key(key) -> str:
+    text = str(key)
+    return (text if len(text) <= 60 else text[:57] + "...") or '""'
+
+
+def parse_document(text: str, fmt: str, source: str) -> Any:
+    """TOML or JSON text to plain data; syntax errors, numbers too long to convert and nesting too deep
+    for the parser are SpecErrors naming ``source``."""
+    try:
+        if fmt == "json":
+            return json.loads(text)
         import tomllib
 
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as e:
-            raise SpecError([SpecIssue(source, "syntax", f"not valid TOML: {e}")]) from None
-    return from_dict(data, source=source)
+        return tomllib.loads(text)
+    except RecursionError:
+        raise SpecError([SpecIssue(source, "syntax", "nested too deeply to be a specification")]) from None
+    except ValueError as e:  # JSONDecodeError, TOMLDecodeError, and int() of thousands of digits
+        kind = "JSON" if fmt == "json" else "TOML"
+        raise SpecError([SpecIssue(source, "syntax", f"not valid {kind}: {str(e)[:200]}")]) from None
+
+
+def loads(text: str, *, fmt: str = "toml", source: str = "spec") -> RunSpec:
+    data = parse_document(text, fmt, source)
+    try:
+        return from_dict(data, source=source)
+    except RecursionError:
+        raise SpecError([SpecIssue(source, "syntax", "nested too deeply to be a specification")]) from None
 
 
 def load(path: str | Path) -> RunSpec:
     """Load a .toml or .json spec; relative paths inside it are resolved against the file's folder."""
+    from trainsizer.spec.files import SPEC_LIMIT, FileProblem, read_text
+
     path = Path(path)
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SpecError([SpecIssue(str(path), "file", "no such file")]) from None
-    except IsADirectoryError:
-        raise SpecError([SpecIssue(str(path), "file", "is a directory, not a spec file")]) from None
-    except OSError as e:
-        raise SpecError([SpecIssue(str(path), "file", f"cannot be read: {e.strerror}")]) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as e:
-        raise SpecError([SpecIssue(str(path), "file", f"is not UTF-8 text (byte {e.start})")]) from None
+        text = read_text(path, limit=SPEC_LIMIT)
+    except FileProblem as e:
+        raise SpecError([SpecIssue(str(path), "file", str(e).removeprefix(f"{path}: "))]) from None
     fmt = "json" if path.suffix.lower() == ".json" else "toml"
     spec = loads(text, fmt=fmt, source=str(path))
     return _resolve_paths(spec, path.parent)

@@ -53,11 +53,11 @@ class ModelSpec:
 class MethodSpec:
     kind: str = spec_field("full", choices=METHODS, help="What is trained: full, freeze (last layers), lora or qlora.")
     lora_rank: int = spec_field(16, minimum=1, maximum=4096, help="LoRA rank r (lora and qlora).")
-    lora_alpha: float = spec_field(32.0, minimum=0.0, help="LoRA scaling alpha (lora and qlora).")
+    lora_alpha: float = spec_field(32.0, minimum=0.0, maximum=1e6, help="LoRA scaling alpha (lora and qlora).")
     lora_dropout: float = spec_field(0.0, minimum=0.0, maximum=1.0, help="Dropout on the LoRA input (lora and qlora).")
     lora_targets: list[str] = spec_field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"],
                                          help="Module names that get LoRA adapters, or [\"all-linear\"].")
-    trainable_layers: int = spec_field(2, minimum=0, help="freeze: number of last transformer layers left trainable.")
+    trainable_layers: int = spec_field(2, minimum=0, maximum=100_000, help="freeze: number of last transformer layers left trainable.")
     qlora_double_quant: bool = spec_field(True, help="qlora: quantize the quantization constants too (NF4).")
 
     def issues(self) -> list[SpecIssue]:
@@ -81,11 +81,11 @@ class PrecisionSpec:
 class OptimizerSpec:
     name: str = spec_field("adamw", choices=OPTIMIZERS, help="Optimizer: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.")
     lr: float = spec_field(3e-4, minimum=0.0, maximum=10.0, help="Peak learning rate.")
-    weight_decay: float = spec_field(0.0, minimum=0.0, help="Decoupled weight decay.")
+    weight_decay: float = spec_field(0.0, minimum=0.0, maximum=10.0, help="Decoupled weight decay.")
     momentum: float = spec_field(0.9, minimum=0.0, maximum=1.0, help="sgd-momentum: momentum factor.")
     scheduler: str = spec_field("cosine", choices=SCHEDULERS, help="Learning-rate schedule after warm-up.")
-    warmup_steps: int = spec_field(0, minimum=0, help="Steps of linear learning-rate warm-up.")
-    max_grad_norm: float = spec_field(1.0, minimum=0.0, help="Gradient clipping norm (0 disables clipping).")
+    warmup_steps: int = spec_field(0, minimum=0, maximum=10_000_000, help="Steps of linear learning-rate warm-up.")
+    max_grad_norm: float = spec_field(1.0, minimum=0.0, maximum=1e6, help="Gradient clipping norm (0 disables clipping).")
 
     def issues(self) -> list[SpecIssue]:
         return []
@@ -93,9 +93,9 @@ class OptimizerSpec:
 
 @dataclass(kw_only=True)
 class BatchSpec:
-    micro_batch: int = spec_field(4, minimum=1, help="Sequences per device per forward/backward.")
-    grad_accum: int = spec_field(1, minimum=1, help="Micro-batches accumulated per optimizer step.")
-    seq_len: int = spec_field(256, minimum=1, help="Tokens per sequence.")
+    micro_batch: int = spec_field(4, minimum=1, maximum=65536, help="Sequences per device per forward/backward.")
+    grad_accum: int = spec_field(1, minimum=1, maximum=65536, help="Micro-batches accumulated per optimizer step.")
+    seq_len: int = spec_field(256, minimum=1, maximum=4_194_304, help="Tokens per sequence.")
     gradient_checkpointing: bool = spec_field(False, help="Recompute activations in backward instead of storing them.")
 
     def issues(self) -> list[SpecIssue]:
@@ -153,7 +153,7 @@ class DataSpec:
     format: str = spec_field("auto", choices=DATA_FORMATS, help="File format of path; auto guesses from the name.")
     text_field: str = spec_field("text", help="JSONL key, CSV column or dataset column that holds the text.")
     eval_fraction: float = spec_field(0.1, minimum=0.0, maximum=0.9, help="Share of the data held out for evaluation.")
-    seed: int = spec_field(1234, minimum=0, help="Seed of the corpus generator, the split and the shuffle.")
+    seed: int = spec_field(1234, minimum=0, maximum=2**31 - 1, help="Seed of the corpus generator, the split and the shuffle.")
 
     def issues(self) -> list[SpecIssue]:
         if self.source == "path" and not self.path:
@@ -166,11 +166,11 @@ class DataSpec:
 @dataclass(kw_only=True)
 class QualitySpec:
     metric: str = spec_field("eval_loss", choices=METRICS, help="Held-out metric: eval_loss, perplexity or token_accuracy.")
-    train_steps: int = spec_field(20, minimum=0, help="Optimizer steps trained between the two evaluations.")
-    eval_batches: int = spec_field(4, minimum=1, help="Held-out micro-batches per evaluation.")
+    train_steps: int = spec_field(20, minimum=0, maximum=1_000_000, help="Optimizer steps trained between the two evaluations.")
+    eval_batches: int = spec_field(4, minimum=1, maximum=100_000, help="Held-out micro-batches per evaluation.")
     rule: str = spec_field("relative", choices=RULES,
                            help="relative: improve by at least threshold (a fraction); absolute: reach threshold.")
-    threshold: float = spec_field(0.05, help="The rule's number: a fraction for relative, a metric value for absolute.")
+    threshold: float = spec_field(0.05, minimum=-1e9, maximum=1e9, help="The rule's number: a fraction for relative, a metric value for absolute.")
 
     def issues(self) -> list[SpecIssue]:
         if self.rule == "relative" and not 0.0 <= self.threshold < 1.0:
@@ -181,10 +181,10 @@ class QualitySpec:
 
 @dataclass(kw_only=True)
 class MeasureSpec:
-    warmup_steps: int = spec_field(2, minimum=0, help="Steps run before timing starts.")
-    steps: int = spec_field(10, minimum=1, help="Measured optimizer steps.")
+    warmup_steps: int = spec_field(2, minimum=0, maximum=100_000, help="Steps run before timing starts.")
+    steps: int = spec_field(10, minimum=1, maximum=1_000_000, help="Measured optimizer steps.")
     sample_hz: float = spec_field(20.0, minimum=0.1, maximum=1000.0, help="Memory samples per second.")
-    seed: int = spec_field(0, minimum=0, help="Seed of model initialisation and training.")
+    seed: int = spec_field(0, minimum=0, maximum=2**31 - 1, help="Seed of model initialisation and training.")
 
     def issues(self) -> list[SpecIssue]:
         return []
@@ -193,8 +193,8 @@ class MeasureSpec:
 @dataclass(kw_only=True)
 class CheckpointSpec:
     dir: str | None = spec_field(None, help="Where checkpoints go (default: RUN_DIR/checkpoints).")
-    resume_at: int = spec_field(2, minimum=1, help="Step after which the resume check saves and restarts.")
-    resume_steps: int = spec_field(4, minimum=2, help="Total steps of the resume check's reference run.")
+    resume_at: int = spec_field(2, minimum=1, maximum=100_000, help="Step after which the resume check saves and restarts.")
+    resume_steps: int = spec_field(4, minimum=2, maximum=100_000, help="Total steps of the resume check's reference run.")
     keep: bool = spec_field(False, help="Keep checkpoints after the resume check.")
 
     def issues(self) -> list[SpecIssue]:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.presets.catalog import get_preset, list_presets
-from trainsizer.spec.errors import SpecError, SpecIssue, did_you_mean
+from trainsizer.spec.errors import SpecError, SpecIssue, did_you_mean, show
 
 WEIGHT_PATTERNS = ("*.safetensors", "pytorch_model*.bin")
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "tokenizer_config.json", "vocab.json")
@@ -27,24 +27,63 @@ class ResolvedModel:
     tokenizer_dir: str | None = None
     published_params: int | None = None
     notes: list[str] = field(default_factory=list)
+    source: str | None = None  # the file the config came from (named in messages)
 
     @property
     def has_weights(self) -> bool:
         return self.directory is not None
 
 
+# Sizes in a config that must be positive integers when present (names of the common architectures).
+POSITIVE_INT_KEYS = ("hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
+                     "intermediate_size", "vocab_size", "max_position_embeddings", "head_dim", "n_embd", "n_layer",
+                     "n_head", "n_positions", "n_inner", "num_local_experts", "num_experts", "num_experts_per_tok",
+                     "moe_intermediate_size", "d_model", "num_layers", "num_heads", "ffn_dim")
+MAX_SIZE = 2**31 - 1
+
+
 def _read_config(path: Path, field_path: str) -> dict[str, Any]:
+    from trainsizer.spec.files import SPEC_LIMIT, FileProblem, read_text
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: no such file")]) from None
-    except (OSError, UnicodeDecodeError) as e:
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: cannot be read ({e})")]) from None
-    except json.JSONDecodeError as e:
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: not valid JSON ({e})")]) from None
+        data = json.loads(read_text(path, limit=SPEC_LIMIT))
+    except FileProblem as e:
+        raise SpecError([SpecIssue(field_path, "file", str(e))]) from None
+    except RecursionError:
+        raise SpecError([SpecIssue(field_path, "file", f"{path}: nested too deeply to be a config")]) from None
+    except ValueError as e:  # JSONDecodeError, and numbers of thousands of digits
+        raise SpecError([SpecIssue(field_path, "file", f"{path}: not valid JSON ({str(e)[:200]})")]) from None
     if not isinstance(data, dict) or "model_type" not in data:
         raise SpecError([SpecIssue(field_path, "file", f"{path}: not a Hugging Face config (no model_type)")])
+    if not isinstance(data["model_type"], str):
+        raise SpecError([SpecIssue(field_path, "file", f"{path}: model_type must be a string, got {show(data['model_type'])}")])
+    issues = config_value_issues(data, field_path, str(path))
+    if issues:
+        raise SpecError(issues)
     return data
+
+
+def config_value_issues(data: dict[str, Any], field_path: str, where: str) -> list[SpecIssue]:
+    """Sizes that no model can have (negative, fractional, NaN, text) and heads that do not divide the width,
+    each naming the file and the key — before transformers sees them."""
+    out = []
+    for key in POSITIVE_INT_KEYS:
+        value = data.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SIZE:
+            out.append(SpecIssue(field_path, "config", f"{where}: {key} must be a positive integer, got {show(value)}"))
+    if out:
+        return out
+    hidden, heads = data.get("hidden_size") or data.get("n_embd"), data.get("num_attention_heads") or data.get("n_head")
+    if hidden and heads and data.get("head_dim") is None and hidden % heads:
+        out.append(SpecIssue(field_path, "config", f"{where}: hidden_size {hidden} is not divisible by "
+                                                   f"num_attention_heads {heads}"))
+    kv = data.get("num_key_value_heads")
+    if heads and kv and heads % kv:
+        out.append(SpecIssue(field_path, "config", f"{where}: num_attention_heads {heads} is not divisible by "
+                                                   f"num_key_value_heads {kv}"))
+    return out
 
 
 def _from_directory(directory: Path, field_path: str, kind: str, name: str) -> ResolvedModel:
@@ -57,7 +96,7 @@ def _from_directory(directory: Path, field_path: str, kind: str, name: str) -> R
         raise SpecError([SpecIssue(field_path, "file", f"{directory}: no weights (*.safetensors or pytorch_model.bin)")])
     tok = str(directory) if any((directory / f).exists() for f in TOKENIZER_FILES) else None
     notes = [] if tok else ["no tokenizer in the model directory: the built-in byte-level tokenizer is used"]
-    return ResolvedModel(kind, name, config, str(directory), tok, notes=notes)
+    return ResolvedModel(kind, name, config, str(directory), tok, notes=notes, source=str(directory / "config.json"))
 
 
 def _from_hub_cache(hub_id: str, allow_network: bool) -> ResolvedModel:
@@ -87,7 +126,7 @@ def resolve_model(model) -> ResolvedModel:
         path = Path(model.config).expanduser()
         if path.is_dir():
             path = path / "config.json"
-        return ResolvedModel("config", path.parent.name or str(path), _read_config(path, "model.config"))
+        return ResolvedModel("config", path.parent.name or str(path), _read_config(path, "model.config"), source=str(path))
     if model.pretrained:
         path = Path(model.pretrained).expanduser()
         return _from_directory(path, "model.pretrained", "pretrained", path.name)
@@ -104,11 +143,22 @@ def build_config(resolved: ResolvedModel, *, trust_remote_code: bool = False, fi
     model_type = data.pop("model_type")
     if resolved.directory and trust_remote_code:
         return AutoConfig.from_pretrained(resolved.directory, trust_remote_code=True)
+    where = resolved.source or resolved.name
     try:
         return AutoConfig.for_model(model_type, **data)
     except ValueError as e:
-        hint = " (it may need trust_remote_code = true)" if "auto_map" in data else ""
-        raise SpecError([SpecIssue(field_path, "unknown", f"unknown architecture {model_type!r}{hint}: {e}")]) from None
+        if model_type not in _known_model_types():
+            hint = " (it may need trust_remote_code = true)" if "auto_map" in data else ""
+            raise SpecError([SpecIssue(field_path, "unknown", f"{where}: unknown architecture {show(model_type)}{hint}")]) from None
+        raise SpecError([SpecIssue(field_path, "config", f"{where}: {str(e)[:300]}")]) from None
+    except (TypeError, AttributeError, KeyError, OverflowError, ZeroDivisionError) as e:  # values of the wrong kind
+        raise SpecError([SpecIssue(field_path, "config", f"{where}: {type(e).__name__}: {str(e)[:300]}")]) from None
+
+
+def _known_model_types():
+    from transformers.models.auto.configuration_auto import CONFIG_MAPPING
+
+    return CONFIG_MAPPING
 
 
 def causal_lm_class(config):

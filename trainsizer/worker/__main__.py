@@ -125,9 +125,14 @@ def _run(args, em, state) -> int:
         return 0
     except Exception as e:
         if not is_oom(e):
-            em.emit("error", kind="crash", phase=trainer.current_phase, step=trainer.step,
-                    message=f"{type(e).__name__}: {e}")
-            traceback.print_exc()
+            # errno and the traceback's tail travel in the event too: on a full disk the log may stay empty
+            em.emit("error", kind="crash", phase=em.last_phase or trainer.current_phase, step=trainer.step,
+                    message=f"{type(e).__name__}: {e}", errno=getattr(e, "errno", None),
+                    trace=traceback.format_exc()[-3000:])
+            try:
+                traceback.print_exc()
+            except OSError:
+                pass
             em.emit("result", status="failed", measurement=None)
             return 0
         trainer.model = trainer.optimizer = None

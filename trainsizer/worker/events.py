@@ -18,6 +18,7 @@ class Emitter:
         self.stream = stream or sys.stdout
         self.rank = int(os.environ.get("RANK", "0")) if rank is None else rank
         self._lock = threading.Lock()
+        self.last_phase: str | None = None  # the phase begun last: where a failure happened
 
     def now(self) -> float:
         return round(time.monotonic() - _T0, 6)
@@ -31,6 +32,8 @@ class Emitter:
         return event
 
     def phase(self, name: str, step: int | None, edge: str) -> None:
+        if edge == "begin":
+            self.last_phase = name
         self.emit("phase", name=name, step=step, edge=edge)
 
     def log(self, message: str, level: str = "info") -> None:
