@@ -60,8 +60,59 @@ def test_truncated_checkpoint_is_a_clear_error(saved):
     weights = path / "model.safetensors"
     weights.write_bytes(weights.read_bytes()[: 1000])
     fresh, fp = _trainer(SPEC)
-    with pytest.raises(CheckpointError, match="corrupted or truncated"):
+    with pytest.raises(CheckpointError, match="model.safetensors: its SHA-256 differs"):
         load_checkpoint(path, fresh, fp)
+
+
+def test_one_flipped_byte_in_the_weights_is_refused_naming_the_file(saved):
+    path, _, _ = saved
+    weights = path / "model.safetensors"
+    data = bytearray(weights.read_bytes())
+    data[len(data) // 2] ^= 0x01  # inside a tensor: safetensors itself would load it without complaint
+    weights.write_bytes(bytes(data))
+    fresh, fp = _trainer(SPEC)
+    with pytest.raises(CheckpointError, match="model.safetensors: its SHA-256 differs from the one recorded"):
+        load_checkpoint(path, fresh, fp)
+
+
+def test_a_different_run_is_refused_with_the_fields_that_differ(saved):
+    path, _, _ = saved
+    other = SPEC.replace(optimizer={"lr": 0.001}, batch={"seq_len": 64})
+    fresh, fp = _trainer(other)
+    with pytest.raises(CheckpointError) as e:
+        load_checkpoint(path, fresh, fp)
+    assert "batch.seq_len 32 → 64" in str(e.value) and "optimizer.lr 0.0003 → 0.001" in str(e.value)
+
+
+@pytest.mark.parametrize("key, value", [("fingerprint", []), ("files", "x"), ("step", "2"), ("files", {"a": 1})])
+def test_a_manifest_of_the_wrong_shape_is_refused_naming_the_key(saved, key, value):
+    path, _, _ = saved
+    meta = json.loads((path / "meta.json").read_text())
+    meta[key] = value
+    (path / "meta.json").write_text(json.dumps(meta))
+    fresh, fp = _trainer(SPEC)
+    with pytest.raises(CheckpointError, match=f"manifest's '{key}' must"):
+        load_checkpoint(path, fresh, fp)
+
+
+class _Evil:
+    def __reduce__(self):
+        return (print, ("pwned",))
+
+
+def test_a_malicious_pickle_is_refused_as_unsafe_without_torchs_advice(saved):
+    from trainsizer.worker.checkpoint import sha256_file
+
+    path, _, _ = saved
+    torch.save({"scheduler": _Evil()}, path / "trainer-0.pt")  # and the manifest forged to match
+    meta = json.loads((path / "meta.json").read_text())
+    meta["files"]["trainer-0.pt"] = sha256_file(path / "trainer-0.pt")
+    (path / "meta.json").write_text(json.dumps(meta))
+    fresh, fp = _trainer(SPEC)
+    with pytest.raises(CheckpointError) as e:
+        load_checkpoint(path, fresh, fp)
+    assert "trainer-0.pt: unsafe checkpoint refused" in str(e.value)
+    assert "weights_only" not in str(e.value)
 
 
 def test_missing_piece_and_garbage_meta(saved):

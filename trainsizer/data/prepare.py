@@ -30,14 +30,16 @@ def _pack(docs: list[str], tok, seq_len: int) -> tuple[list[list[int]], int]:
     return [stream[i * seq_len:(i + 1) * seq_len] for i in range(n)], len(stream)
 
 
-def load_documents(spec) -> tuple[list[str], str]:
+def load_documents(spec) -> tuple[list[str], str, bool]:
+    """The documents, where they come from, and whether the file was longer than the read limit."""
     d = spec.data
     if d.source == "builtin":
         from trainsizer.data.builtin import builtin_documents
 
-        return builtin_documents(d.seed), "builtin"
+        return builtin_documents(d.seed), "builtin", False
     if d.source == "path":
-        return read_documents(d.path, d.format, d.text_field), str(d.path)
+        docs, cut = read_documents(d.path, d.format, d.text_field)
+        return docs, str(d.path), cut
     raise DataError(f"data.source {d.source!r} has no documents (synthetic data is generated per batch)")
 
 
@@ -45,7 +47,7 @@ def prepare_data(spec, vocab_size: int, tokenizer_dir: str | None = None) -> Pre
     """Documents -> dedupe -> split by seed (no overlap) -> tokenize -> pack into seq_len sequences."""
     from trainsizer.data.tokenizer import make_tokenizer
 
-    docs, source = load_documents(spec)
+    docs, source, cut = load_documents(spec)
     seen: dict[str, str] = {}
     for doc in docs:
         seen.setdefault(_hash(doc), doc)
@@ -81,5 +83,6 @@ def prepare_data(spec, vocab_size: int, tokenizer_dir: str | None = None) -> Pre
     info = {"source": source, "tokenizer": tok.name, "documents": len(docs), "duplicates_removed": duplicates,
             "train_documents": len(train_h), "eval_documents": n_eval, "train_tokens": train_tokens,
             "eval_tokens": eval_tokens, "train_sequences": len(train), "eval_sequences": len(evals),
-            "train_hash": digest.hexdigest(), "eval_hash": eval_digest.hexdigest(), "overlap": 0, "seed": spec.data.seed}
+            "train_hash": digest.hexdigest(), "eval_hash": eval_digest.hexdigest(), "overlap": 0, "seed": spec.data.seed,
+            "read_limit_reached": cut}
     return PreparedData(train, evals, info)
