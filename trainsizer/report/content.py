@@ -36,29 +36,71 @@ class Run:
     path: Path
     result: dict[str, Any]
     events: list[dict[str, Any]]
+    problems: list[str] = field(default_factory=list)  # what was missing or unreadable in the run folder
+
+
+# The parts of a result and the type each must have; a part of another type is left out and named.
+RESULT_PARTS = {"spec": dict, "environment": dict, "estimate": dict, "measurement": dict, "quality": dict,
+                "resume": dict, "checks": list, "verdict": str, "status": str, "error": str, "created": str}
+
+
+def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
+    from trainsizer.runs.rundir import events_truncated, read_events
+    from trainsizer.spec.files import FileProblem
+
+    if not (run_dir / "events.jsonl").exists():
+        return []
+    try:
+        events = read_events(run_dir)
+    except (FileProblem, OSError) as e:
+        problems.append(f"events.jsonl: {e}")
+        return []
+    size = events_truncated(run_dir)
+    if size:
+        problems.append(f"events.jsonl: {size / 2**20:.0f} MiB; only its beginning was read")
+    return events
+
+
+def _sanitize(result: dict[str, Any], problems: list[str]) -> dict[str, Any]:
+    for key, kind in RESULT_PARTS.items():
+        if result.get(key) is not None and not isinstance(result[key], kind):
+            problems.append(f"result.json: {key} is a {type(result[key]).__name__}, not a {kind.__name__}; left out")
+            result[key] = None
+    if result.get("checks") is not None:
+        result["checks"] = [c for c in result["checks"] if isinstance(c, dict)]
+    return result
 
 
 def load_run(path: str | Path) -> Run:
     from trainsizer.runs.checks import evaluate
-    from trainsizer.runs.rundir import read_events
+    from trainsizer.spec.files import TEXT_LIMIT, FileProblem, read_text
 
     p = Path(path)
     run_dir = p.parent if p.is_file() else p
     if not run_dir.is_dir():
         raise ReportError(f"{p}: no such run folder")
-    events = read_events(run_dir) if (run_dir / "events.jsonl").exists() else []
+    problems: list[str] = []
+    events = _read_events(run_dir, problems)
+    nonfinite: list[str] = []
     try:
-        result = json.loads((run_dir / "result.json").read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        if not events:
-            raise ReportError(f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?") from None
-        result = {"status": "incomplete", "error": "result.json is missing: the parent process ended before writing it"}
-        result["checks"], result["verdict"] = evaluate(result)
-    except (OSError, ValueError) as e:
-        raise ReportError(f"{run_dir / 'result.json'}: cannot be read ({e})") from None
+        text = read_text(run_dir / "result.json", limit=TEXT_LIMIT)
+        result = json.loads(text, parse_constant=lambda name: nonfinite.append(name))
+    except FileProblem as e:
+        if not (run_dir / "result.json").exists() or "no such file" in str(e):
+            if not events:
+                raise ReportError(f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?") from None
+            result = {"status": "incomplete", "error": "result.json is missing: the parent process ended before writing it"}
+            result["checks"], result["verdict"] = evaluate(result)
+        else:
+            raise ReportError(str(e)) from None
+    except (ValueError, RecursionError) as e:
+        raise ReportError(f"{run_dir / 'result.json'}: cannot be read ({str(e)[:200]})") from None
     if not isinstance(result, dict):
         raise ReportError(f"{run_dir / 'result.json'}: not a trainsizer result")
-    return Run(run_dir, result, events)
+    if nonfinite:
+        problems.append(f"result.json: {len(nonfinite)} numbers were not finite ({', '.join(sorted(set(nonfinite)))}); "
+                        "shown as not available")
+    return Run(run_dir, _sanitize(result, problems), events, problems)
 
 
 def title_line(run: Run) -> str:
@@ -79,9 +121,10 @@ def checks_section(run: Run, t) -> Section:
         if oom:
             why = t("out of memory in %s at step %s", oom.get("phase"), oom.get("step")) + f": {oom.get('message', '')}"
         s.notes.append(f"{t('The run did not complete')}: {t(status)}" + (f" — {why}" if why else ""))
-    missing = [t(c["id"]) for c in run.result.get("checks") or [] if c.get("status") == "not_run"]
+    missing = [t(str(c.get("id", "?"))) for c in run.result.get("checks") or [] if c.get("status") == "not_run"]
     if missing:
         s.notes.append(f"{t('What did not run')}: {', '.join(missing)}")
+    s.notes += [f"{t('Problem in the run folder')}: {p}" for p in run.problems]
     return s
 
 

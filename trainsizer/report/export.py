@@ -5,7 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from trainsizer.report.content import load_run
+from trainsizer.report.content import ReportError, load_run
+
+# What a crafted result.json can make a renderer raise: the run folder is bad input, not a crash of ours.
+CONTENT_ERRORS = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError, OverflowError)
+
+
+def _rendered(run, fn):
+    try:
+        return fn()
+    except CONTENT_ERRORS as e:
+        raise ReportError(f"{run.path / 'result.json'}: unexpected content, the report cannot be made "
+                          f"({type(e).__name__}: {str(e)[:200]})") from None
 
 REPORT_FORMATS = ("html", "pdf", "json")
 REQUEST_FORMATS = ("md", "eml")
@@ -25,11 +36,11 @@ def export_report(run_dir: str | Path, fmt: str, out: str | Path | None = None, 
     if fmt == "html":
         from trainsizer.report.html import render_html
 
-        target.write_text(render_html(run, lang), encoding="utf-8")
+        target.write_text(_rendered(run, lambda: render_html(run, lang)), encoding="utf-8")
     elif fmt == "pdf":
         from trainsizer.report.pdf import render_pdf
 
-        render_pdf(run, target, lang)
+        _rendered(run, lambda: render_pdf(run, target, lang))
     else:
         target.write_text(json.dumps(run.result, indent=2, default=str) + "\n", encoding="utf-8")
     return target
@@ -47,4 +58,4 @@ def export_request(run_dir: str | Path, fmt: str, out: str | Path | None = None,
     kw = {"redacted": redacted, "headroom": headroom, "keep": keep}
     if fmt == "eml":
         kw["to"] = to
-    return write_request(run, fmt, target, lang, **kw)
+    return _rendered(run, lambda: write_request(run, fmt, target, lang, **kw))

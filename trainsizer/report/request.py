@@ -10,12 +10,23 @@ from pathlib import Path
 from urllib.parse import quote
 
 from trainsizer.report.content import Run, spec_section, title_line
-from trainsizer.report.redact import identifying_strings, redact
+from trainsizer.report.redact import MARK, identifying_strings, redact
 from trainsizer.report.text import translator
 from trainsizer.textfmt import fmt_bytes
 
 DEFAULT_HEADROOM = 0.2  # 20 % above the peak: allocator fragmentation, other processes, longer batches
 DEFAULT_KEEP = 3        # checkpoints kept on disk at a time
+
+
+_MD_SPECIAL = {"\\": "\\\\", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|",
+               "#": "\\#", "<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def md(value) -> str:
+    """A string from the spec or the run, safe inside Markdown: no markup, links, images or raw HTML of its own."""
+    text = "" if value is None else str(value)
+    parts = text.split(MARK)  # the redaction mark is ours: kept as it is
+    return MARK.join("".join(_MD_SPECIAL.get(ch, ch) for ch in part) for part in parts).replace("\n", " ")
 
 
 def redacted_run(run: Run) -> Run:
@@ -99,21 +110,21 @@ def render_markdown(run: Run, lang: str = "en", *, redacted: bool = True, headro
     if redacted:
         run = redacted_run(run)
     r = run.result
-    lines = [f"# {t('Hardware-selection request (draft)')}: {title_line(run)}", "", t("Hello,"), "",
+    lines = [f"# {t('Hardware-selection request (draft)')}: {md(title_line(run))}", "", t("Hello,"), "",
              t("please find below the requirements of a training workload and the acceptance report of a test run."), "",
              f"## {t('Task')}", ""]
-    lines += [f"- {k}: {v}" for k, v in spec_section(run, t).rows]
+    lines += [f"- {k}: {md(v)}" for k, v in spec_section(run, t).rows]
     lines += ["", f"## {t('Requirements')}", ""]
-    lines += [f"- {k}: {v}" for k, v in requirements(run, t, headroom, keep)]
+    lines += [f"- {k}: {md(v)}" for k, v in requirements(run, t, headroom, keep)]
     lines += ["", f"## {t('What was measured here')}", ""]
     env_host = ((r.get("environment") or {}).get("host") or {})
     gpus = (r.get("environment") or {}).get("gpus") or []
-    lines.append(f"- {t('GPUs')}: " + (", ".join(f"{g.get('name')} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))
-                 + f"; {t('CPU')}: {env_host.get('cpu_model')}; {t('RAM')}: {fmt_bytes(env_host.get('ram_total'))}")
+    lines.append(f"- {t('GPUs')}: " + (", ".join(f"{md(g.get('name'))} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))
+                 + f"; {t('CPU')}: {md(env_host.get('cpu_model'))}; {t('RAM')}: {fmt_bytes(env_host.get('ram_total'))}")
     if not gpus:
         lines.append(f"- {t(CPU_NOTE)}")
     for c in r.get("checks") or []:
-        lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {c.get('reason', '')}")
+        lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {md(c.get('reason', ''))}")
     lines.append(f"- **{t('Verdict')}: {t(r.get('verdict') or 'incomplete')}**")
     lines += ["", f"## {t('Open questions for the vendor')}", ""]
     lines += [f"{i}. {t(q)}" for i, q in enumerate(QUESTIONS, 1)]

@@ -95,6 +95,7 @@ RU = {
     "estimated for a GPU": "оценка для GPU",
     "Regards": "С уважением",
     "Request: hardware for training %s": "Запрос: оборудование для обучения %s",
+    "Problem in the run folder": "Проблема в папке запуска",
     "redacted": "скрыто",
     "Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.":
         "Идентифицирующие сведения (имена хоста и пользователя, локальные пути, серийные номера, UUID) скрыты.",

@@ -17,9 +17,9 @@ def parse_line(line: str | bytes) -> dict[str, Any] | None:
     text = line.rstrip("\r\n")
     if not text.strip():
         return None
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError):
+    try:  # NaN and Infinity are not JSON: read as "not available"
+        data = json.loads(text, parse_constant=lambda _name: None)
+    except (ValueError, RecursionError):  # also integers of thousands of digits
         return _log(text)
     if not isinstance(data, dict) or data.get("type") not in EVENT_TYPES or data.get("v") != PROTOCOL_VERSION:
         return _log(text)

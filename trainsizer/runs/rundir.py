@@ -125,17 +125,41 @@ def read_result(path: str | os.PathLike) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def read_events(path: str | os.PathLike) -> list[dict[str, Any]]:
-    """Events of a run directory (or an events.jsonl file), parsed like the live stream."""
+EVENTS_READ_LIMIT = 64 * 2**20  # bytes of events.jsonl read for a report (about 300 000 events)
+LINE_LIMIT = 1 << 20            # one event line longer than this is not one
+
+
+def read_events(path: str | os.PathLike, limit: int = EVENTS_READ_LIMIT) -> list[dict[str, Any]]:
+    """Events of a run directory (or an events.jsonl file), parsed like the live stream: at most ``limit``
+    bytes (``events_truncated(path)`` says when a file was longer), never a line of unbounded length."""
     from trainsizer.runs.protocol import parse_line
+    from trainsizer.spec.files import check_regular
 
     p = Path(path)
     if p.is_dir():
         p = p / "events.jsonl"
-    out = []
-    with open(p, encoding="utf-8", errors="replace") as f:
-        for line in f:
+    check_regular(p)
+    out, read = [], 0
+    with open(p, "rb") as f:
+        while read < limit and (line := f.readline(LINE_LIMIT)):
+            read += len(line)
+            if len(line) >= LINE_LIMIT and not line.endswith(b"\n"):
+                while (rest := f.readline(LINE_LIMIT)) and not rest.endswith(b"\n"):
+                    read += len(rest)
+                read += len(rest)
+                continue  # an endless line is skipped, not kept
             ev = parse_line(line)
             if ev is not None:
                 out.append(ev)
     return out
+
+
+def events_truncated(path: str | os.PathLike, limit: int = EVENTS_READ_LIMIT) -> int | None:
+    """The size of a run folder's events.jsonl when read_events stops before its end, else None."""
+    p = Path(path)
+    p = p / "events.jsonl" if p.is_dir() else p
+    try:
+        size = p.stat().st_size
+    except OSError:
+        return None
+    return size if size > limit else None
