@@ -235,3 +235,25 @@ def test_history_lists_runs_newest_first_and_reopens_them(window, qtbot, tmp_pat
         window.history.itemActivated.emit(item, 0)
     assert opened.args[0] == str(older)
     qtbot.waitUntil(lambda: "ACCEPTED" in window.results.verdict.text(), timeout=10000)
+
+
+def test_a_missing_file_is_an_error_beside_its_field_and_blocks_the_run(window, qtbot, tmp_path):
+    eds = window.form.editors
+    eds["data.source"].widget.setCurrentText("path")
+    eds["data.path"].widget.setText(str(tmp_path / "no-such-corpus.txt"))
+    qtbot.waitUntil(lambda: eds["data.path"].error.isVisible(), timeout=2000)
+    assert "no such file" in eds["data.path"].error.text()
+    assert window.form.spec is None and not window.measure_button.isEnabled() and not window.check_button.isEnabled()
+    assert window.start_run("measure", tmp_path / "run") is None and not (tmp_path / "run").exists()
+
+
+@pytest.mark.slow
+def test_a_spec_refused_by_the_orchestrator_is_not_a_rejection_and_not_in_the_history(window, qtbot):
+    spec = _quick_spec().replace(method={"kind": "lora", "lora_targets": ["no_such_module"]})
+    window.form.set_spec(spec)
+    with qtbot.waitSignal(window.controller.refused, timeout=120000) as refused:
+        out = window.start_run("measure")
+    assert "no module named no_such_module" in refused.args[0]
+    assert not out.exists()  # the folder made for the run is gone: nothing was recorded
+    assert window.history.topLevelItemCount() == 0
+    assert "refused" in window.results.verdict.text() or "refused" in window.progress.format()

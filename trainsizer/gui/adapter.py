@@ -25,6 +25,7 @@ class RunController(QObject):
     stage = Signal(str)         # environment, estimate, measure, quality, resume
     finished = Signal(dict)     # the result (result.json's content), also after a failure
     failed = Signal(str)        # the run ended without a result.json (the reason, and where the log is)
+    refused = Signal(str)       # the spec was refused before anything ran (exit 2): not a run, not in the history
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -88,9 +89,27 @@ class RunController(QObject):
         result = read_result(self.run_dir)
         if result is not None:
             self.finished.emit(result)
+        elif code == 2:
+            self.refused.emit(self._forget_refused())
         else:
             self.failed.emit(f"the run ended (exit code {code}) without writing result.json; "
                              f"see {self.run_dir / 'orchestrator.log'}")
+
+    def _forget_refused(self) -> str:
+        """The orchestrator's messages; the folder this controller made for the run goes (only its own files)."""
+        log = self.run_dir / "orchestrator.log"
+        try:
+            lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            lines = []
+        message = "\n".join(line.removeprefix("trainsizer: ") for line in lines[-20:] if line.strip())
+        for name in ("orchestrator.log", "spec.toml"):
+            (self.run_dir / name).unlink(missing_ok=True)
+        try:
+            self.run_dir.rmdir()  # only when nothing else is there
+        except OSError:
+            pass
+        return message
 
     def _error(self, error) -> None:
         if error == QProcess.ProcessError.FailedToStart:

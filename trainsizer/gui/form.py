@@ -262,10 +262,15 @@ class SpecForm(QWidget):
         from trainsizer.spec import SpecError, from_dict
 
         self._update_applicable()
+        from trainsizer.spec.checks import path_issues
+
         try:
             self.spec, problems = from_dict(self.data(), source="form"), []
         except SpecError as e:
             self.spec, problems = None, e.issues
+        if self.spec is not None:  # files that do not exist block the run here, beside their field
+            problems = path_issues(self.spec)
+            self.spec = None if problems else self.spec
         self.issues = {}
         for issue in problems:
             self.issues.setdefault(issue.path, issue.message)

@@ -54,6 +54,7 @@ class MainWindow(QMainWindow):
         self.controller.stage.connect(self.on_stage)
         self.controller.finished.connect(self.on_finished)
         self.controller.failed.connect(self.on_failed)
+        self.controller.refused.connect(self.on_refused)
         self.replay: Replay | None = None
         self.export_box = None  # the open export dialog, if any
         self.stage_name = ""
@@ -284,6 +285,14 @@ class MainWindow(QMainWindow):
             self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
             self.progress.setValue(self.progress.maximum())
         self.tabs.setCurrentWidget(self.results_scroll)
+
+    def on_refused(self, message: str) -> None:
+        """Bad input found before the run started: a refused specification, not a rejection (not in the history)."""
+        self._set_running(False)
+        self.results.clear(self.tr("The specification was refused before the run started: %1").replace("%1", message))
+        self.progress.setFormat(self.tr("refused: fix the specification"))
+        self.progress.setValue(0)
+        self.history.refresh(self.history_dir)
 
     def on_failed(self, message: str) -> None:
         self._set_running(False)

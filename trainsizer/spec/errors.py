@@ -23,7 +23,7 @@ class SpecIssue:
 
     def __str__(self) -> str:
         section, _, key = self.path.partition(".")
-        if self.code in ("file", "syntax", "more") and section not in _SECTION_NAMES:  # a file, not a field
+        if section not in _SECTION_NAMES:  # a file, a whole document or an unknown section, not a field
             return f"{self.path}: {self.message}"
         where = f"[{section}] {key}" if key else self.path
         return f"{where}: {self.message}"

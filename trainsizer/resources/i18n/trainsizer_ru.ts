@@ -1,64 +1,65 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="64" />
+        <location filename="../../gui/estimate_panel.py" line="64"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="75" />
+        <location filename="../../gui/estimate_panel.py" line="75"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="92" />
+        <location filename="../../gui/estimate_panel.py" line="92"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="98" />
+        <location filename="../../gui/estimate_panel.py" line="99"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="111" />
+        <location filename="../../gui/estimate_panel.py" line="112"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="123" />
+        <location filename="../../gui/estimate_panel.py" line="124"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="137" />
+        <location filename="../../gui/estimate_panel.py" line="138"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="142" />
-        <source>Fit unknown: a device's capacity is not available</source>
+        <location filename="../../gui/estimate_panel.py" line="143"/>
+        <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="145" />
+        <location filename="../../gui/estimate_panel.py" line="146"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="153" />
+        <location filename="../../gui/estimate_panel.py" line="154"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="157" />
+        <location filename="../../gui/estimate_panel.py" line="158"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="160" />
+        <location filename="../../gui/estimate_panel.py" line="161"/>
         <source>Advice: %1 (saves %2)</source>
         <translation>Совет: %1 (экономит %2)</translation>
     </message>
@@ -66,77 +67,77 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/exports.py" line="32" />
+        <location filename="../../gui/exports.py" line="32"/>
         <source>Export the acceptance report</source>
         <translation>Экспорт акта приёмки</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="32" />
+        <location filename="../../gui/exports.py" line="32"/>
         <source>Draft a hardware-selection request</source>
         <translation>Черновик запроса на подбор оборудования</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="36" />
+        <location filename="../../gui/exports.py" line="36"/>
         <source>HTML (self-contained)</source>
         <translation>HTML (самодостаточный)</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="37" />
+        <location filename="../../gui/exports.py" line="37"/>
         <source>Markdown / plain text</source>
         <translation>Markdown / простой текст</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="37" />
+        <location filename="../../gui/exports.py" line="37"/>
         <source>E-mail draft (.eml)</source>
         <translation>Черновик письма (.eml)</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="39" />
+        <location filename="../../gui/exports.py" line="39"/>
         <source>Format</source>
         <translation>Формат</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="44" />
+        <location filename="../../gui/exports.py" line="44"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="45" />
+        <location filename="../../gui/exports.py" line="45"/>
         <source>Redact host and user names, paths, serial numbers and UUIDs</source>
         <translation>Скрыть имена хоста и пользователя, пути, серийные номера и UUID</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="51" />
+        <location filename="../../gui/exports.py" line="51"/>
         <source>To</source>
         <translation>Кому</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="53" />
+        <location filename="../../gui/exports.py" line="53"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="55" />
+        <location filename="../../gui/exports.py" line="55"/>
         <source>Save…</source>
         <translation>Сохранить…</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="59" />
+        <location filename="../../gui/exports.py" line="59"/>
         <source>Open in mail client</source>
         <translation>Открыть в почтовом клиенте</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="61" />
+        <location filename="../../gui/exports.py" line="61"/>
         <source>Copy to clipboard</source>
         <translation>Копировать в буфер обмена</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="87" />
+        <location filename="../../gui/exports.py" line="87"/>
         <source>Save as</source>
         <translation>Сохранить как</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="93" />
+        <location filename="../../gui/exports.py" line="93"/>
         <source>Cannot export</source>
         <translation>Не удаётся экспортировать</translation>
     </message>
@@ -144,27 +145,27 @@
 <context>
     <name>HistoryList</name>
     <message>
-        <location filename="../../gui/history.py" line="74" />
+        <location filename="../../gui/history.py" line="73"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="74" />
+        <location filename="../../gui/history.py" line="73"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="74" />
+        <location filename="../../gui/history.py" line="73"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="74" />
+        <location filename="../../gui/history.py" line="73"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="74" />
+        <location filename="../../gui/history.py" line="73"/>
         <source>folder</source>
         <translation>папка</translation>
     </message>
@@ -172,327 +173,327 @@
 <context>
     <name>Labels</name>
     <message>
-        <location filename="../../gui/labels.py" line="14" />
+        <location filename="../../gui/labels.py" line="14"/>
         <source>weights</source>
         <translation>веса</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="15" />
+        <location filename="../../gui/labels.py" line="15"/>
         <source>gradients</source>
         <translation>градиенты</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="16" />
+        <location filename="../../gui/labels.py" line="16"/>
         <source>optimizer states</source>
         <translation>состояния оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="17" />
+        <location filename="../../gui/labels.py" line="17"/>
         <source>master weights</source>
         <translation>мастер-веса</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="18" />
+        <location filename="../../gui/labels.py" line="18"/>
         <source>activations</source>
         <translation>активации</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="19" />
+        <location filename="../../gui/labels.py" line="19"/>
         <source>logits and loss</source>
         <translation>логиты и функция потерь</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="20" />
+        <location filename="../../gui/labels.py" line="20"/>
         <source>CUDA context</source>
         <translation>контекст CUDA</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="21" />
+        <location filename="../../gui/labels.py" line="21"/>
         <source>allocator overhead</source>
         <translation>накладные расходы аллокатора</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="22" />
+        <location filename="../../gui/labels.py" line="22"/>
         <source>communication buffers</source>
         <translation>буферы обмена</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="23" />
+        <location filename="../../gui/labels.py" line="23"/>
         <source>other</source>
         <translation>прочее</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="24" />
+        <location filename="../../gui/labels.py" line="24"/>
         <source>peak</source>
         <translation>пик</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="28" />
+        <location filename="../../gui/labels.py" line="28"/>
         <source>starting</source>
         <translation>запуск</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="29" />
+        <location filename="../../gui/labels.py" line="29"/>
         <source>load</source>
         <translation>загрузка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="30" />
+        <location filename="../../gui/labels.py" line="30"/>
         <source>data</source>
         <translation>данные</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="31" />
+        <location filename="../../gui/labels.py" line="31"/>
         <source>forward</source>
         <translation>прямой проход</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="32" />
+        <location filename="../../gui/labels.py" line="32"/>
         <source>backward</source>
         <translation>обратный проход</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="33" />
+        <location filename="../../gui/labels.py" line="33"/>
         <source>optimizer</source>
         <translation>оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="34" />
+        <location filename="../../gui/labels.py" line="34"/>
         <source>accounting</source>
         <translation>учёт памяти</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="35" />
+        <location filename="../../gui/labels.py" line="35"/>
         <source>eval</source>
         <translation>оценка качества</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="36" />
+        <location filename="../../gui/labels.py" line="36"/>
         <source>checkpoint</source>
         <translation>контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="37" />
+        <location filename="../../gui/labels.py" line="37"/>
         <source>environment</source>
         <translation>окружение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="38" />
+        <location filename="../../gui/labels.py" line="38"/>
         <source>estimate</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="39" />
+        <location filename="../../gui/labels.py" line="39"/>
         <source>measure</source>
         <translation>измерение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="40" />
+        <location filename="../../gui/labels.py" line="40"/>
         <source>quality</source>
         <translation>качество</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="41" />
+        <location filename="../../gui/labels.py" line="41"/>
         <source>resume</source>
         <translation>возобновление</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="45" />
+        <location filename="../../gui/labels.py" line="45"/>
         <source>specification recorded</source>
         <translation>спецификация записана</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="46" />
+        <location filename="../../gui/labels.py" line="46"/>
         <source>placement shown</source>
         <translation>размещение показано</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="47" />
+        <location filename="../../gui/labels.py" line="47"/>
         <source>peak memory and step time</source>
         <translation>пиковая память и время шага</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="48" />
+        <location filename="../../gui/labels.py" line="48"/>
         <source>quality on held-out data</source>
         <translation>качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="49" />
+        <location filename="../../gui/labels.py" line="49"/>
         <source>resume from checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="53" />
+        <location filename="../../gui/labels.py" line="53"/>
         <source>passed</source>
         <translation>пройдено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="54" />
+        <location filename="../../gui/labels.py" line="54"/>
         <source>failed</source>
         <translation>не пройдено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="55" />
+        <location filename="../../gui/labels.py" line="55"/>
         <source>not run</source>
         <translation>не запускалось</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="56" />
+        <location filename="../../gui/labels.py" line="56"/>
         <source>ACCEPTED</source>
         <translation>ПРИНЯТО</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="57" />
+        <location filename="../../gui/labels.py" line="57"/>
         <source>REJECTED</source>
         <translation>ОТКЛОНЕНО</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="58" />
+        <location filename="../../gui/labels.py" line="58"/>
         <source>INCOMPLETE</source>
         <translation>НЕ ЗАВЕРШЕНО</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="59" />
+        <location filename="../../gui/labels.py" line="59"/>
         <source>finished</source>
         <translation>завершено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="60" />
+        <location filename="../../gui/labels.py" line="60"/>
         <source>does not fit (out of memory)</source>
         <translation>не помещается (нехватка памяти)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="61" />
+        <location filename="../../gui/labels.py" line="61"/>
         <source>worker crashed</source>
         <translation>рабочий процесс аварийно завершился</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="62" />
+        <location filename="../../gui/labels.py" line="62"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="66" />
+        <location filename="../../gui/labels.py" line="66"/>
         <source>allocated</source>
         <translation>выделено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="67" />
+        <location filename="../../gui/labels.py" line="67"/>
         <source>reserved</source>
         <translation>зарезервировано</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="68" />
+        <location filename="../../gui/labels.py" line="68"/>
         <source>NVML used</source>
         <translation>занято (NVML)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="69" />
+        <location filename="../../gui/labels.py" line="69"/>
         <source>RSS</source>
         <translation>RSS</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="70" />
+        <location filename="../../gui/labels.py" line="70"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="74" />
+        <location filename="../../gui/labels.py" line="74"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="75" />
+        <location filename="../../gui/labels.py" line="75"/>
         <source>Method</source>
         <translation>Метод</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="76" />
+        <location filename="../../gui/labels.py" line="76"/>
         <source>Precision</source>
         <translation>Точность</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="77" />
+        <location filename="../../gui/labels.py" line="77"/>
         <source>Optimizer</source>
         <translation>Оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="78" />
+        <location filename="../../gui/labels.py" line="78"/>
         <source>Batch</source>
         <translation>Батч</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="79" />
+        <location filename="../../gui/labels.py" line="79"/>
         <source>Parallel and offload</source>
         <translation>Параллелизм и выгрузка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="80" />
+        <location filename="../../gui/labels.py" line="80"/>
         <source>Data</source>
         <translation>Данные</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="81" />
+        <location filename="../../gui/labels.py" line="81"/>
         <source>Quality rule</source>
         <translation>Правило качества</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="82" />
+        <location filename="../../gui/labels.py" line="82"/>
         <source>Measurement</source>
         <translation>Измерение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="83" />
+        <location filename="../../gui/labels.py" line="83"/>
         <source>Checkpoint</source>
         <translation>Контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="84" />
+        <location filename="../../gui/labels.py" line="84"/>
         <source>Engine</source>
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="96" />
+        <location filename="../../gui/labels.py" line="96"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="97" />
+        <location filename="../../gui/labels.py" line="97"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="98" />
+        <location filename="../../gui/labels.py" line="98"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="99" />
+        <location filename="../../gui/labels.py" line="99"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="100" />
+        <location filename="../../gui/labels.py" line="100"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="101" />
+        <location filename="../../gui/labels.py" line="101"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="102" />
+        <location filename="../../gui/labels.py" line="102"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="103" />
+        <location filename="../../gui/labels.py" line="103"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="104" />
+        <location filename="../../gui/labels.py" line="104"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
@@ -500,173 +501,183 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window.py" line="68" />
+        <location filename="../../gui/window.py" line="71"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="72" />
+        <location filename="../../gui/window.py" line="75"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="76" />
-        <source>Estimate for this machine's devices, or for hypothetical ones such as 8xH100-80GB</source>
+        <location filename="../../gui/window.py" line="79"/>
+        <source>Estimate for this machine&apos;s devices, or for hypothetical ones such as 8xH100-80GB</source>
         <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="77" />
+        <location filename="../../gui/window.py" line="80"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="84" />
+        <location filename="../../gui/window.py" line="87"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="84" />
+        <location filename="../../gui/window.py" line="87"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="85" />
+        <location filename="../../gui/window.py" line="88"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="88" />
+        <location filename="../../gui/window.py" line="91"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="100" />
+        <location filename="../../gui/window.py" line="103"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="106" />
+        <location filename="../../gui/window.py" line="109"/>
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="107" />
+        <location filename="../../gui/window.py" line="110"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="108" />
+        <location filename="../../gui/window.py" line="111"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="109" />
+        <location filename="../../gui/window.py" line="112"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="121" />
+        <location filename="../../gui/window.py" line="124"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="138" />
+        <location filename="../../gui/window.py" line="144"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="139" />
+        <location filename="../../gui/window.py" line="145"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="140" />
+        <location filename="../../gui/window.py" line="146"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="144" />
+        <location filename="../../gui/window.py" line="150"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="182" />
+        <location filename="../../gui/window.py" line="188"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="188" />
+        <location filename="../../gui/window.py" line="194"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="196" />
+        <location filename="../../gui/window.py" line="202"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="196" />
+        <location filename="../../gui/window.py" line="202"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="199" />
+        <location filename="../../gui/window.py" line="205"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="212" />
+        <location filename="../../gui/window.py" line="218"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="219" />
+        <location filename="../../gui/window.py" line="226"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="224" />
+        <location filename="../../gui/window.py" line="231"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="248" />
+        <location filename="../../gui/window.py" line="255"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="256" />
+        <location filename="../../gui/window.py" line="263"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="258" />
+        <location filename="../../gui/window.py" line="265"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="276" />
-        <location filename="../../gui/window.py" line="286" />
+        <location filename="../../gui/window.py" line="282"/>
+        <location filename="../../gui/window.py" line="300"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="285" />
+        <location filename="../../gui/window.py" line="292"/>
+        <source>The specification was refused before the run started: %1</source>
+        <translation>Спецификация отклонена до начала запуска: %1</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window.py" line="293"/>
+        <source>refused: fix the specification</source>
+        <translation>отклонено: исправьте спецификацию</translation>
+    </message>
+    <message>
+        <location filename="../../gui/window.py" line="299"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="290" />
+        <location filename="../../gui/window.py" line="304"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="299" />
+        <location filename="../../gui/window.py" line="313"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="302" />
+        <location filename="../../gui/window.py" line="316"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
@@ -674,17 +685,17 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <location filename="../../gui/plot.py" line="35" />
+        <location filename="../../gui/plot.py" line="32"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="104" />
+        <location filename="../../gui/plot.py" line="96"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="107" />
+        <location filename="../../gui/plot.py" line="99"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
@@ -692,98 +703,98 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../gui/results.py" line="41" />
-        <location filename="../../gui/results.py" line="80" />
+        <location filename="../../gui/results.py" line="41"/>
+        <location filename="../../gui/results.py" line="80"/>
         <source>No results yet</source>
         <translation>Результатов пока нет</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="47" />
+        <location filename="../../gui/results.py" line="47"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="47" />
+        <location filename="../../gui/results.py" line="47"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="47" />
+        <location filename="../../gui/results.py" line="47"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62" />
+        <location filename="../../gui/results.py" line="62"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62" />
+        <location filename="../../gui/results.py" line="62"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62" />
+        <location filename="../../gui/results.py" line="62"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62" />
+        <location filename="../../gui/results.py" line="62"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="68" />
+        <location filename="../../gui/results.py" line="68"/>
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="69" />
+        <location filename="../../gui/results.py" line="69"/>
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="92" />
+        <location filename="../../gui/results.py" line="92"/>
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="135" />
+        <location filename="../../gui/results.py" line="135"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="141" />
+        <location filename="../../gui/results.py" line="141"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="144" />
+        <location filename="../../gui/results.py" line="144"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="149" />
+        <location filename="../../gui/results.py" line="149"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="152" />
+        <location filename="../../gui/results.py" line="152"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="155" />
+        <location filename="../../gui/results.py" line="155"/>
         <source>Quality: %1 %2 → %3; rule: %4</source>
         <translation>Качество: %1 %2 → %3; правило: %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="159" />
+        <location filename="../../gui/results.py" line="159"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="164" />
+        <location filename="../../gui/results.py" line="164"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
@@ -791,245 +802,245 @@
 <context>
     <name>SpecField</name>
     <message>
-        <location filename="../../gui/spec_text.py" line="47" />
+        <location filename="../../gui/spec_text.py" line="47"/>
         <source>preset</source>
         <translation>пресет</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="48" />
+        <location filename="../../gui/spec_text.py" line="48"/>
         <source>config</source>
         <translation>конфигурация</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="49" />
+        <location filename="../../gui/spec_text.py" line="49"/>
         <source>pretrained</source>
         <translation>предобученная</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="50" />
+        <location filename="../../gui/spec_text.py" line="50"/>
         <source>hub id</source>
         <translation>id в хабе</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="51" />
+        <location filename="../../gui/spec_text.py" line="51"/>
         <source>allow network</source>
         <translation>разрешить сеть</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="52" />
+        <location filename="../../gui/spec_text.py" line="52"/>
         <source>trust remote code</source>
         <translation>доверять удалённому коду</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="53" />
+        <location filename="../../gui/spec_text.py" line="53"/>
         <source>attn implementation</source>
         <translation>реализация внимания</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="54" />
+        <location filename="../../gui/spec_text.py" line="54"/>
         <source>kind</source>
         <translation>вид</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="55" />
+        <location filename="../../gui/spec_text.py" line="55"/>
         <source>lora rank</source>
         <translation>ранг LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="56" />
+        <location filename="../../gui/spec_text.py" line="56"/>
         <source>lora alpha</source>
         <translation>альфа LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="57" />
+        <location filename="../../gui/spec_text.py" line="57"/>
         <source>lora dropout</source>
         <translation>дропаут LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="58" />
+        <location filename="../../gui/spec_text.py" line="58"/>
         <source>lora targets</source>
         <translation>модули LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="59" />
+        <location filename="../../gui/spec_text.py" line="59"/>
         <source>trainable layers</source>
         <translation>обучаемые слои</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="60" />
+        <location filename="../../gui/spec_text.py" line="60"/>
         <source>qlora double quant</source>
         <translation>двойное квантование QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="61" />
+        <location filename="../../gui/spec_text.py" line="61"/>
         <source>compute</source>
         <translation>вычисления</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="62" />
-        <location filename="../../gui/spec_text.py" line="97" />
+        <location filename="../../gui/spec_text.py" line="62"/>
+        <location filename="../../gui/spec_text.py" line="97"/>
         <source>name</source>
         <translation>название</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="63" />
+        <location filename="../../gui/spec_text.py" line="63"/>
         <source>lr</source>
         <translation>скорость обучения</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="64" />
+        <location filename="../../gui/spec_text.py" line="64"/>
         <source>weight decay</source>
         <translation>затухание весов</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="65" />
+        <location filename="../../gui/spec_text.py" line="65"/>
         <source>momentum</source>
         <translation>момент</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="66" />
+        <location filename="../../gui/spec_text.py" line="66"/>
         <source>scheduler</source>
         <translation>планировщик</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="67" />
-        <location filename="../../gui/spec_text.py" line="89" />
+        <location filename="../../gui/spec_text.py" line="67"/>
+        <location filename="../../gui/spec_text.py" line="89"/>
         <source>warmup steps</source>
         <translation>шаги разогрева</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="68" />
+        <location filename="../../gui/spec_text.py" line="68"/>
         <source>max grad norm</source>
         <translation>макс. норма градиента</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="69" />
+        <location filename="../../gui/spec_text.py" line="69"/>
         <source>micro batch</source>
         <translation>микробатч</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="70" />
+        <location filename="../../gui/spec_text.py" line="70"/>
         <source>grad accum</source>
         <translation>накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="71" />
+        <location filename="../../gui/spec_text.py" line="71"/>
         <source>seq len</source>
         <translation>длина последовательности</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="72" />
+        <location filename="../../gui/spec_text.py" line="72"/>
         <source>gradient checkpointing</source>
         <translation>пересчёт активаций</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="73" />
+        <location filename="../../gui/spec_text.py" line="73"/>
         <source>strategy</source>
         <translation>стратегия</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="74" />
+        <location filename="../../gui/spec_text.py" line="74"/>
         <source>devices</source>
         <translation>устройства</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="75" />
+        <location filename="../../gui/spec_text.py" line="75"/>
         <source>fsdp sharding</source>
         <translation>шардирование FSDP</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="76" />
+        <location filename="../../gui/spec_text.py" line="76"/>
         <source>cpu offload</source>
         <translation>выгрузка на CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="77" />
+        <location filename="../../gui/spec_text.py" line="77"/>
         <source>processes</source>
         <translation>процессы</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="78" />
+        <location filename="../../gui/spec_text.py" line="78"/>
         <source>source</source>
         <translation>источник</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="79" />
+        <location filename="../../gui/spec_text.py" line="79"/>
         <source>path</source>
         <translation>путь</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="80" />
+        <location filename="../../gui/spec_text.py" line="80"/>
         <source>format</source>
         <translation>формат</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="81" />
+        <location filename="../../gui/spec_text.py" line="81"/>
         <source>text field</source>
         <translation>текстовое поле</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="82" />
+        <location filename="../../gui/spec_text.py" line="82"/>
         <source>eval fraction</source>
         <translation>доля для оценки</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="83" />
-        <location filename="../../gui/spec_text.py" line="92" />
+        <location filename="../../gui/spec_text.py" line="83"/>
+        <location filename="../../gui/spec_text.py" line="92"/>
         <source>seed</source>
         <translation>зерно</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="84" />
+        <location filename="../../gui/spec_text.py" line="84"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="85" />
+        <location filename="../../gui/spec_text.py" line="85"/>
         <source>train steps</source>
         <translation>шаги обучения</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="86" />
+        <location filename="../../gui/spec_text.py" line="86"/>
         <source>eval batches</source>
         <translation>батчи оценки</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="87" />
+        <location filename="../../gui/spec_text.py" line="87"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="88" />
+        <location filename="../../gui/spec_text.py" line="88"/>
         <source>threshold</source>
         <translation>порог</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="90" />
+        <location filename="../../gui/spec_text.py" line="90"/>
         <source>steps</source>
         <translation>шаги</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="91" />
+        <location filename="../../gui/spec_text.py" line="91"/>
         <source>sample hz</source>
         <translation>частота выборки, Гц</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="93" />
+        <location filename="../../gui/spec_text.py" line="93"/>
         <source>dir</source>
         <translation>папка</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="94" />
+        <location filename="../../gui/spec_text.py" line="94"/>
         <source>resume at</source>
         <translation>возобновить после</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="95" />
+        <location filename="../../gui/spec_text.py" line="95"/>
         <source>resume steps</source>
         <translation>шаги проверки возобновления</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="96" />
+        <location filename="../../gui/spec_text.py" line="96"/>
         <source>keep</source>
         <translation>сохранять</translation>
     </message>
@@ -1037,7 +1048,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../gui/form.py" line="213" />
+        <location filename="../../gui/form.py" line="213"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>
@@ -1045,257 +1056,257 @@
 <context>
     <name>SpecHelp</name>
     <message>
-        <location filename="../../gui/spec_text.py" line="47" />
+        <location filename="../../gui/spec_text.py" line="47"/>
         <source>Name of a built-in architecture preset (trainsizer presets).</source>
         <translation>Имя встроенного пресета архитектуры (trainsizer presets).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="48" />
+        <location filename="../../gui/spec_text.py" line="48"/>
         <source>Path to a Hugging Face config.json of a causal LM (random weights).</source>
         <translation>Путь к config.json причинной языковой модели Hugging Face (случайные веса).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="49" />
+        <location filename="../../gui/spec_text.py" line="49"/>
         <source>Local directory with config, safetensors weights and tokenizer.</source>
         <translation>Локальная папка с конфигурацией, весами safetensors и токенизатором.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="50" />
+        <location filename="../../gui/spec_text.py" line="50"/>
         <source>Hugging Face hub id, resolved from the local cache only.</source>
         <translation>Идентификатор в хабе Hugging Face, ищется только в локальном кэше.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="51" />
+        <location filename="../../gui/spec_text.py" line="51"/>
         <source>Allow downloading hub_id when it is not in the local cache.</source>
         <translation>Разрешить загрузку hub_id, если его нет в локальном кэше.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="52" />
+        <location filename="../../gui/spec_text.py" line="52"/>
         <source>Run model code shipped with the checkpoint (a security risk).</source>
         <translation>Выполнять код модели, поставляемый с чекпойнтом (риск безопасности).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="53" />
+        <location filename="../../gui/spec_text.py" line="53"/>
         <source>Attention kernel: sdpa, eager or flash_attention_2.</source>
         <translation>Ядро внимания: sdpa, eager или flash_attention_2.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="54" />
+        <location filename="../../gui/spec_text.py" line="54"/>
         <source>What is trained: full, freeze (last layers), lora or qlora.</source>
         <translation>Что обучается: full, freeze (последние слои), lora или qlora.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="55" />
+        <location filename="../../gui/spec_text.py" line="55"/>
         <source>LoRA rank r (lora and qlora).</source>
         <translation>Ранг LoRA r (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="56" />
+        <location filename="../../gui/spec_text.py" line="56"/>
         <source>LoRA scaling alpha (lora and qlora).</source>
         <translation>Масштаб alpha LoRA (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="57" />
+        <location filename="../../gui/spec_text.py" line="57"/>
         <source>Dropout on the LoRA input (lora and qlora).</source>
         <translation>Дропаут на входе LoRA (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="58" />
-        <source>Module names that get LoRA adapters, or ["all-linear"].</source>
-        <translation>Имена модулей, получающих адаптеры LoRA, или ["all-linear"].</translation>
+        <location filename="../../gui/spec_text.py" line="58"/>
+        <source>Module names that get LoRA adapters, or [&quot;all-linear&quot;].</source>
+        <translation>Имена модулей, получающих адаптеры LoRA, или [&quot;all-linear&quot;].</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="59" />
+        <location filename="../../gui/spec_text.py" line="59"/>
         <source>freeze: number of last transformer layers left trainable.</source>
         <translation>freeze: число последних слоёв трансформера, которые обучаются.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="60" />
+        <location filename="../../gui/spec_text.py" line="60"/>
         <source>qlora: quantize the quantization constants too (NF4).</source>
         <translation>qlora: квантовать и константы квантования (NF4).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="61" />
+        <location filename="../../gui/spec_text.py" line="61"/>
         <source>fp32, bf16-mixed / fp16-mixed (autocast, fp32 weights), or pure bf16 weights.</source>
         <translation>fp32, bf16-mixed / fp16-mixed (autocast, веса fp32) или чистые веса bf16.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="62" />
+        <location filename="../../gui/spec_text.py" line="62"/>
         <source>Optimizer: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.</source>
         <translation>Оптимизатор: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="63" />
+        <location filename="../../gui/spec_text.py" line="63"/>
         <source>Peak learning rate.</source>
         <translation>Пиковая скорость обучения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="64" />
+        <location filename="../../gui/spec_text.py" line="64"/>
         <source>Decoupled weight decay.</source>
         <translation>Раздельное затухание весов (decoupled weight decay).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="65" />
+        <location filename="../../gui/spec_text.py" line="65"/>
         <source>sgd-momentum: momentum factor.</source>
         <translation>sgd-momentum: коэффициент момента.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="66" />
+        <location filename="../../gui/spec_text.py" line="66"/>
         <source>Learning-rate schedule after warm-up.</source>
         <translation>Расписание скорости обучения после разогрева.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="67" />
+        <location filename="../../gui/spec_text.py" line="67"/>
         <source>Steps of linear learning-rate warm-up.</source>
         <translation>Шаги линейного разогрева скорости обучения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="68" />
+        <location filename="../../gui/spec_text.py" line="68"/>
         <source>Gradient clipping norm (0 disables clipping).</source>
         <translation>Норма отсечения градиента (0 отключает отсечение).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="69" />
+        <location filename="../../gui/spec_text.py" line="69"/>
         <source>Sequences per device per forward/backward.</source>
         <translation>Последовательностей на устройство за прямой/обратный проход.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="70" />
+        <location filename="../../gui/spec_text.py" line="70"/>
         <source>Micro-batches accumulated per optimizer step.</source>
         <translation>Микробатчей, накапливаемых на шаг оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="71" />
+        <location filename="../../gui/spec_text.py" line="71"/>
         <source>Tokens per sequence.</source>
         <translation>Токенов в последовательности.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="72" />
+        <location filename="../../gui/spec_text.py" line="72"/>
         <source>Recompute activations in backward instead of storing them.</source>
         <translation>Пересчитывать активации при обратном проходе вместо хранения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="73" />
+        <location filename="../../gui/spec_text.py" line="73"/>
         <source>single device, ddp (replicas) or fsdp (sharded).</source>
         <translation>одно устройство, ddp (реплики) или fsdp (шардирование).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="74" />
+        <location filename="../../gui/spec_text.py" line="74"/>
         <source>Devices to use: cpu, cuda:0, cuda:0,1 or auto.</source>
         <translation>Используемые устройства: cpu, cuda:0, cuda:0,1 или auto.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="75" />
+        <location filename="../../gui/spec_text.py" line="75"/>
         <source>fsdp: full (weights, grads, optimizer; ZeRO-3-like) or grad-op (ZeRO-2-like).</source>
         <translation>fsdp: full (веса, градиенты, оптимизатор; как ZeRO-3) или grad-op (как ZeRO-2).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="76" />
+        <location filename="../../gui/spec_text.py" line="76"/>
         <source>fsdp: keep parameters, gradients and optimizer states in host memory.</source>
         <translation>fsdp: держать параметры, градиенты и состояния оптимизатора в памяти хоста.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="77" />
+        <location filename="../../gui/spec_text.py" line="77"/>
         <source>devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.</source>
         <translation>devices = cpu: число рангов (gloo) для ddp/fsdp на CPU.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="78" />
+        <location filename="../../gui/spec_text.py" line="78"/>
         <source>synthetic (random tokens), builtin (generated corpus) or path.</source>
         <translation>synthetic (случайные токены), builtin (сгенерированный корпус) или path.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="79" />
+        <location filename="../../gui/spec_text.py" line="79"/>
         <source>source = path: a text, JSONL or CSV file, or a dataset saved to disk.</source>
         <translation>source = path: текстовый файл, JSONL, CSV или датасет, сохранённый на диск.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="80" />
+        <location filename="../../gui/spec_text.py" line="80"/>
         <source>File format of path; auto guesses from the name.</source>
         <translation>Формат файла path; auto определяет по имени.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="81" />
+        <location filename="../../gui/spec_text.py" line="81"/>
         <source>JSONL key, CSV column or dataset column that holds the text.</source>
         <translation>Ключ JSONL, столбец CSV или датасета с текстом.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="82" />
+        <location filename="../../gui/spec_text.py" line="82"/>
         <source>Share of the data held out for evaluation.</source>
         <translation>Доля данных, отложенная для оценки.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="83" />
+        <location filename="../../gui/spec_text.py" line="83"/>
         <source>Seed of the corpus generator, the split and the shuffle.</source>
         <translation>Зерно генератора корпуса, разбиения и перемешивания.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="84" />
+        <location filename="../../gui/spec_text.py" line="84"/>
         <source>Held-out metric: eval_loss, perplexity or token_accuracy.</source>
         <translation>Метрика на отложенных данных: eval_loss, perplexity или token_accuracy.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="85" />
+        <location filename="../../gui/spec_text.py" line="85"/>
         <source>Optimizer steps trained between the two evaluations.</source>
         <translation>Шаги оптимизатора между двумя оценками.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="86" />
+        <location filename="../../gui/spec_text.py" line="86"/>
         <source>Held-out micro-batches per evaluation.</source>
         <translation>Отложенных микробатчей на одну оценку.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="87" />
+        <location filename="../../gui/spec_text.py" line="87"/>
         <source>relative: improve by at least threshold (a fraction); absolute: reach threshold.</source>
         <translation>relative: улучшение не меньше порога (доля); absolute: достичь порога.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="88" />
-        <source>The rule's number: a fraction for relative, a metric value for absolute.</source>
+        <location filename="../../gui/spec_text.py" line="88"/>
+        <source>The rule&apos;s number: a fraction for relative, a metric value for absolute.</source>
         <translation>Число правила: доля для relative, значение метрики для absolute.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="89" />
+        <location filename="../../gui/spec_text.py" line="89"/>
         <source>Steps run before timing starts.</source>
         <translation>Шаги до начала замера времени.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="90" />
+        <location filename="../../gui/spec_text.py" line="90"/>
         <source>Measured optimizer steps.</source>
         <translation>Измеряемые шаги оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="91" />
+        <location filename="../../gui/spec_text.py" line="91"/>
         <source>Memory samples per second.</source>
         <translation>Замеров памяти в секунду.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="92" />
+        <location filename="../../gui/spec_text.py" line="92"/>
         <source>Seed of model initialisation and training.</source>
         <translation>Зерно инициализации модели и обучения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="93" />
+        <location filename="../../gui/spec_text.py" line="93"/>
         <source>Where checkpoints go (default: RUN_DIR/checkpoints).</source>
         <translation>Куда сохранять контрольные точки (по умолчанию RUN_DIR/checkpoints).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="94" />
+        <location filename="../../gui/spec_text.py" line="94"/>
         <source>Step after which the resume check saves and restarts.</source>
         <translation>Шаг, после которого проверка возобновления сохраняет и перезапускает.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="95" />
-        <source>Total steps of the resume check's reference run.</source>
+        <location filename="../../gui/spec_text.py" line="95"/>
+        <source>Total steps of the resume check&apos;s reference run.</source>
         <translation>Всего шагов в эталонном прогоне проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="96" />
+        <location filename="../../gui/spec_text.py" line="96"/>
         <source>Keep checkpoints after the resume check.</source>
         <translation>Сохранять контрольные точки после проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="97" />
+        <location filename="../../gui/spec_text.py" line="97"/>
         <source>Training loop: builtin (exact phases) or hf-trainer.</source>
         <translation>Цикл обучения: builtin (точные фазы) или hf-trainer.</translation>
     </message>
