@@ -127,7 +127,7 @@ def _run(args, em, state) -> int:
         if not is_oom(e):
             # errno and the traceback's tail travel in the event too: on a full disk the log may stay empty
             em.emit("error", kind="crash", phase=em.last_phase or trainer.current_phase, step=trainer.step,
-                    message=f"{type(e).__name__}: {e}", errno=getattr(e, "errno", None),
+                    message=f"{type(e).__name__}: {e}", errno=_errno_of(e),
                     trace=traceback.format_exc()[-3000:])
             try:
                 traceback.print_exc()
@@ -155,6 +155,17 @@ def _run(args, em, state) -> int:
     if dist.world > 1:
         torch.distributed.destroy_process_group()
     return 0
+
+
+def _errno_of(e: BaseException) -> int | None:
+    """The OS error number of a failure, also when a library wrapped it in its own text (safetensors:
+    "I/O error: No space left on device (os error 28)")."""
+    import re
+
+    if isinstance(getattr(e, "errno", None), int):
+        return e.errno
+    m = re.search(r"os error (\d+)|\[Errno (\d+)\]", str(e))
+    return int(m.group(1) or m.group(2)) if m else None
 
 
 def _tokenizer_dir(spec) -> str | None:
