@@ -108,7 +108,7 @@ def document_cases() -> list[Case]:
         Case("spec file", "FIFO", lambda t: ["spec", "validate", str(_fifo(t, "spec.toml"))], "spec.toml", blocking=True),
         Case("spec file", "/dev/zero", lambda t: ["spec", "validate", "/dev/zero"], "/dev/zero", blocking=True),
         Case("spec file", "socket", lambda t: ["spec", "validate", str(_socket(t, "spec.sock"))], "spec.sock"),
-        Case("spec file", "directory", lambda t: ["spec", "validate", str(t)], str("is a directory")),
+        Case("spec file", "directory", lambda t: ["spec", "validate", str(t)], "is a directory"),
         Case("spec file", "17 MiB", lambda t: ["spec", "validate", str(_big(t, "big.toml", 17 * 2**20))], "big.toml"),
         Case("spec file", "3 GB sparse estimate", lambda t: ["estimate", str(_big(t, "huge.toml", 3 * 2**30))], "huge.toml"),
         Case("spec file", "missing", lambda t: ["spec", "validate", str(t / "none.toml")], "none.toml"),

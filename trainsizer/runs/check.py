@@ -11,7 +11,14 @@ from typing import Any
 
 from trainsizer import __version__
 from trainsizer.runs.launcher import run_worker
-from trainsizer.runs.measure import RESULT_SCHEMA, _status, analytic_estimate, environment, finish, merge_results
+from trainsizer.runs.measure import (
+    RESULT_SCHEMA,
+    _status,
+    analytic_estimate,
+    environment,
+    finish,
+    merge_results,
+)
 from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
 

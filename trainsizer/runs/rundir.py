@@ -9,7 +9,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-
 LOCK_NAME = ".lock"
 # What a run writes into its directory (replaced by --force; nothing else there is ever touched).
 RUN_FILES = ("result.json", "events.jsonl", "launcher.log", "worker-*.log")
