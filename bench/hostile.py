@@ -30,7 +30,7 @@ def data_loss_case(tmp: Path) -> bool:
     from trainsizer.spec import RunSpec
 
     mine = tmp / "customer"
-    mine.mkdir()
+    mine.mkdir(parents=True)
     (mine / "weights.bin").write_bytes(b"precious")
     spec = RunSpec().replace(measure={"warmup_steps": 1, "steps": 2}, quality={"train_steps": 2, "eval_batches": 1},
                              batch={"micro_batch": 1, "seq_len": 32},
@@ -79,7 +79,7 @@ def main() -> int:
     for line in bad:
         print(f"  problem: {line}")
     print(f"\n{total['tried']} hostile inputs in {time.perf_counter() - t0:.0f} s: exit 3 = {total['exit 3']}, "
-          f"hang = {total['hang']}, data lost = {total['data lost']}, other problems = {len(bad)}"
+          f"hang = {total['hang']}, data lost = {total['data lost']}, other problems = {len(bad)} "
           + json.dumps({"target_met": total["exit 3"] == total["hang"] == total["data lost"] == 0 and not bad}))
     return 0
 
