@@ -172,3 +172,19 @@ def test_markup_in_spec_strings_is_escaped_in_the_request():
 
     assert "<img" not in md and "&lt;img" in md
     assert not re.search(r"(?<!\\)\]\(javascript", md) and "\\[click\\]" in md  # no link: brackets escaped
+
+
+def test_a_1_gb_events_file_gives_a_report_that_says_it_was_cut(tmp_path):
+    from trainsizer import cli
+
+    run = tmp_path / "run"
+    run.mkdir()
+    (run / "result.json").write_text('{"status": "ok", "verdict": "incomplete"}')
+    with open(run / "events.jsonl", "wb") as f:
+        f.write(b'{"v":1,"type":"sample","t":1.0,"rank":0,"devices":{},"host":{"rss":5}}\n' * 1000)
+        f.truncate(2**30)  # sparse: a gigabyte without newlines after the first thousand events
+    t0 = time.perf_counter()
+    assert cli.main(["report", str(run), "-o", str(tmp_path / "r.html")]) == 0
+    assert time.perf_counter() - t0 < 30
+    html = (tmp_path / "r.html").read_text()
+    assert "events.jsonl: 1024 MiB; only its beginning was read" in html

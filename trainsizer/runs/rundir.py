@@ -143,9 +143,10 @@ def read_events(path: str | os.PathLike, limit: int = EVENTS_READ_LIMIT) -> list
         while read < limit and (line := f.readline(LINE_LIMIT)):
             read += len(line)
             if len(line) >= LINE_LIMIT and not line.endswith(b"\n"):
-                while (rest := f.readline(LINE_LIMIT)) and not rest.endswith(b"\n"):
+                while read < limit and (rest := f.readline(LINE_LIMIT)):
                     read += len(rest)
-                read += len(rest)
+                    if rest.endswith(b"\n"):
+                        break
                 continue  # an endless line is skipped, not kept
             ev = parse_line(line)
             if ev is not None:
