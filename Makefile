@@ -30,7 +30,7 @@ run: $(STAMP)
 	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && $(BIN)/python -c "import trainsizer.gui.app" 2>/dev/null; then \
 		$(BIN)/trainsizer gui; \
 	else \
-		HF_HUB_OFFLINE=1 $(BIN)/python -m trainsizer.default_run "$(RUN_DIR)"; \
+		HF_HUB_OFFLINE=1 $(BIN)/python -m trainsizer.cli.default_run "$(RUN_DIR)"; \
 	fi
 
 $(COMPAT_STAMP): pyproject.toml Makefile

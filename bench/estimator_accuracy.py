@@ -1,6 +1,6 @@
 """Estimator accuracy against the ground truth of a real training step on the CPU.
 
-Ground truth: exact accounting of two real optimizer steps (trainsizer.estimate.stepaccount): parameter,
+Ground truth: exact accounting of two real optimizer steps (trainsizer.model.stepaccount): parameter,
 gradient and optimizer-state storages, saved activations (saved-tensor hooks, deduplicated by storage),
 and the live-tensor peak at every operation. Each row compares the analytic and the traced estimate to it.
 
@@ -76,9 +76,9 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="three rows only")
     args = ap.parse_args()
-    from trainsizer.estimate.stepaccount import account_step
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import estimate
+    from trainsizer.model.stepaccount import account_step
 
     rows = QUICK if args.quick else ROWS
     header = (f"{'arch':9s} {'precision':10s} {'ckpt':4s} {'method':6s} {'b×s':8s} | " +

@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 def measure_cuda(spec) -> dict[str, int]:
     import torch
 
-    from trainsizer.estimate.build import (
+    from trainsizer.model.build import (
         autocast_context,
         build_model,
         build_optimizer,

@@ -1,8 +1,25 @@
-"""The bundle's entry point: one executable for the GUI, the CLI, the worker and torchrun (trainsizer.frozen)."""
+"""The bundle's entry point: one executable for the GUI, the CLI, the worker and torchrun (trainsizer.bundle)."""
 
 import sys
 
-from trainsizer.bundle import main
+from trainsizer.bundle import TORCHRUN, WORKER
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == [WORKER]:
+        from trainsizer.worker.__main__ import main as worker_main
+
+        return worker_main(argv[1:])
+    if argv[:1] == [TORCHRUN]:
+        from torch.distributed.run import main as torchrun_main
+
+        torchrun_main(argv[1:])
+        return 0
+    from trainsizer.cli import main as cli_main
+
+    return cli_main(argv)
+
 
 if __name__ == "__main__":
     sys.exit(main())

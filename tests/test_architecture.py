@@ -11,8 +11,8 @@ from conftest import REPO
 HEAVY = ("torch", "PySide6", "pynvml", "transformers", "pyqtgraph")
 
 
-@pytest.mark.parametrize("module", ["trainsizer", "trainsizer.cli", "trainsizer.spec", "trainsizer.presets",
-                                    "trainsizer.hardware"])
+@pytest.mark.parametrize("module", ["trainsizer", "trainsizer.cli", "trainsizer.spec", "trainsizer.presets", "trainsizer.model",
+                                    "trainsizer.hardware", "trainsizer.runs.history", "trainsizer.report.content"])
 def test_import_pulls_in_no_heavy_module(module):
     code = f"import sys, {module}; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()

@@ -20,7 +20,7 @@ class _Sink:
 
 
 def _trainer(spec):
-    from trainsizer.estimate.build import model_config
+    from trainsizer.model.build import model_config
 
     t = Trainer(spec, Emitter(_Sink()), Dist(), torch.device("cpu"))
     t.build(10)

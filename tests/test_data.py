@@ -73,7 +73,7 @@ def test_tokenizer_from_the_model_directory(tmp_path):
     from tokenizers import Tokenizer, models, pre_tokenizers
     from transformers import PreTrainedTokenizerFast
 
-    from trainsizer.spec.sources import resolve_model
+    from trainsizer.model.source import resolve_model
 
     vocab = {"[UNK]": 0, "[EOS]": 1, ".": 2, **{w: i + 3 for i, w in enumerate(WORDS)}}
     core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))

@@ -23,9 +23,9 @@ def small_spec(tmp_path):
                                      {"optimizer": {"name": "sgd-momentum"}}, {"precision": {"compute": "bf16"}},
                                      {"method": {"kind": "freeze", "trainable_layers": 1}}])
 def test_analytic_and_traced_against_a_real_cpu_step(small_spec, changes):
-    from trainsizer.estimate.stepaccount import account_step
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import estimate
+    from trainsizer.model.stepaccount import account_step
 
     spec = small_spec.replace(**changes)
     truth = account_step(spec)
@@ -88,9 +88,9 @@ def test_fit_solvers_and_advice():
 
 
 def test_time_estimate_uses_the_peak_table():
-    from trainsizer.estimate.build import model_config
-    from trainsizer.estimate.params import param_stats
     from trainsizer.estimate.timing import flops_per_step, step_time
+    from trainsizer.model.build import model_config
+    from trainsizer.model.params import param_stats
 
     spec = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},
                              parallel={"devices": "cuda:0"}, batch={"micro_batch": 1, "seq_len": 4096})

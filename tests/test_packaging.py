@@ -42,7 +42,7 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_resources(tmp_path):
     devices = json.loads(subprocess.run([str(env / "bin" / "trainsizer"), "devices", "--json"], check=True,
                                         capture_output=True, text=True, cwd=tmp_path).stdout)
     assert devices["host"]["ram_total"] > 0
-    probe = ("from trainsizer.resources import resource_dir as r; import trainsizer; "
+    probe = ("from trainsizer.datafiles import resource_dir as r; import trainsizer; "
              "assert 'site-packages' in trainsizer.__file__, trainsizer.__file__; "
              "assert r('i18n', 'trainsizer_ru.qm').stat().st_size > 1000; assert r('icons', 'trainsizer.svg').exists(); print('ok')")
     assert subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.strip() == "ok"
@@ -73,7 +73,7 @@ def test_the_appstream_metainfo_names_the_app_and_its_launcher():
 
 
 def test_every_icon_size_is_rendered_from_the_svg():
-    from trainsizer.resources import resource_dir
+    from trainsizer.datafiles import resource_dir
 
     sizes = sorted(int(p.stem.split("-")[1]) for p in resource_dir("icons").glob("trainsizer-*.png"))
     assert sizes == [16, 24, 32, 48, 64, 128, 256, 512]
@@ -82,4 +82,4 @@ def test_every_icon_size_is_rendered_from_the_svg():
 def test_the_bundle_spec_ships_the_resources_and_the_hidden_verbs():
     spec = (PACKAGING / "trainsizer.spec").read_text()
     assert '"trainsizer" / "resources"' in spec and "torch.distributed.run" in spec
-    assert "from trainsizer.bundle import main" in (PACKAGING / "entry.py").read_text()
+    assert "from trainsizer.bundle import TORCHRUN, WORKER" in (PACKAGING / "entry.py").read_text()

@@ -2,8 +2,8 @@
 
 import pytest
 
+from trainsizer.model.source import ResolvedModel, build_config, causal_lm_class
 from trainsizer.presets import get_preset, list_presets
-from trainsizer.spec.sources import ResolvedModel, build_config, causal_lm_class
 
 PRESETS = list_presets()
 

@@ -74,9 +74,12 @@ def test_in_a_bundle_the_executable_is_the_worker_and_torchrun():
 
 
 def test_the_bundle_entry_dispatches_the_hidden_verbs(capsys):
+    import runpy
+    from pathlib import Path
+
     import pytest
 
-    from trainsizer.bundle import main
+    main = runpy.run_path(str(Path(__file__).resolve().parent.parent / "packaging" / "entry.py"))["main"]
 
     with pytest.raises(SystemExit) as e:
         main(["_worker", "--help"])

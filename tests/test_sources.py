@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from trainsizer.model.source import model_issues, resolve_model
 from trainsizer.spec import RunSpec, SpecError, from_dict
-from trainsizer.spec.sources import model_issues, resolve_model
 
 TINY_GPT2 = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 2, "vocab_size": 300, "n_positions": 128}
 

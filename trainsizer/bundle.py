@@ -1,24 +1,16 @@
-"""The entry point of the PyInstaller bundle (packaging/entry.py): the hidden worker and torchrun verbs of
-trainsizer.frozen, otherwise the CLI."""
+"""Packaging: the one executable of a PyInstaller bundle is also the worker and torchrun.
+
+A bundle has no `python -m`: `worker_command` starts ``<bundle> _worker …`` (and ``<bundle> _torchrun
+--no-python <bundle> _worker …`` for several ranks) instead, and the bundle's entry script
+(packaging/entry.py) dispatches those hidden verbs before the CLI sees them. This module imports nothing, so
+the runs layer may use it; the entry, which imports the CLI and the worker, lives outside the package."""
 
 from __future__ import annotations
 
 import sys
 
-from trainsizer.frozen import TORCHRUN, WORKER
+WORKER, TORCHRUN = "_worker", "_torchrun"
 
 
-def main(argv: list[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == [WORKER]:
-        from trainsizer.worker.__main__ import main as worker_main
-
-        return worker_main(argv[1:])
-    if argv[:1] == [TORCHRUN]:
-        from torch.distributed.run import main as torchrun_main
-
-        torchrun_main(argv[1:])
-        return 0
-    from trainsizer.cli import main as cli_main
-
-    return cli_main(argv)
+def is_frozen() -> bool:
+    return bool(getattr(sys, "frozen", False))

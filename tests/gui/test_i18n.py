@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from trainsizer.resources import resource_dir
+from trainsizer.datafiles import resource_dir
 
 pytestmark = pytest.mark.gui
 TS = resource_dir("i18n", "trainsizer_ru.ts")

@@ -215,7 +215,7 @@ def test_history_lists_runs_newest_first_and_reopens_them(window, qtbot, tmp_pat
     import json
     import shutil
 
-    from trainsizer.gui.history import list_runs, new_run_dir
+    from trainsizer.runs.history import list_runs, new_run_dir
 
     root = window.history_dir
     older = new_run_dir(RunSpec(), "check", root)

@@ -21,7 +21,7 @@ from trainsizer.estimate.activations import (
     layer_bytes_per_token,
     post_layers_bytes_per_token,
 )
-from trainsizer.estimate.params import ParamStats
+from trainsizer.model.params import ParamStats
 
 MiB = 1 << 20
 # CUDA context with lazy module loading (CUDA >= 11.7): 300-500 MB (pytorch #107667, #109888). We take the
@@ -154,7 +154,7 @@ def attention_kind(spec, config) -> str:
     impl = spec.model.attn_implementation
     if impl == "eager":
         return "eager"
-    from trainsizer.spec.sources import causal_lm_class
+    from trainsizer.model.source import causal_lm_class
 
     cls = causal_lm_class(config)
     if cls is not None and not getattr(cls, "_supports_sdpa", True):

@@ -23,12 +23,12 @@ def resolve_targets(devices: str | None):
 
 def build_report(spec, *, devices: str | None = None, traced: bool = False, solve: bool = True) -> dict[str, Any]:
     from trainsizer.estimate import fit as fitmod
-    from trainsizer.estimate.build import model_config
     from trainsizer.estimate.timing import step_time
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import EstimateError, estimate
+    from trainsizer.model.build import model_config
+    from trainsizer.model.source import model_issues
     from trainsizer.spec.checks import environment_issues
-    from trainsizer.spec.sources import model_issues
 
     issues = model_issues(spec)
     if issues:

@@ -1,60 +1,17 @@
-"""Time per step from FLOPs: 6·N·tokens for trained weights (Kaplan et al. 2020; NOTES.md), forward-only
-cost for frozen parts, causal attention FLOPs, and one more forward under checkpointing; divided by the
-device's peak dense TFLOP/s (accelerators.py) at a stated utilization, or by a matmul probe on the CPU."""
+"""Time per step: the FLOPs of a step (trainsizer.model.flops) divided by the device's peak dense TFLOP/s
+(accelerators.py) at a stated utilization, or by a matmul probe on the CPU."""
 
 from __future__ import annotations
 
-import time
-from functools import cache
+from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step
+
+__all__ = ["PEAK_KEY", "cpu_matmul_flops", "flops_per_step", "step_time"]
 
 # Typical achieved model-FLOPs utilization for training is 0.3-0.55 (NOTES.md): we predict at 0.4.
 GPU_UTILIZATION = 0.4
 # On the CPU the prediction uses the rate of a large matmul measured on this machine, at this fraction
 # (attention, norms and the optimizer do not run at matmul speed).
 CPU_UTILIZATION = 0.5
-PEAK_KEY = {"fp32": "fp32", "bf16-mixed": "bf16", "bf16": "bf16", "fp16-mixed": "fp16"}
-
-
-def flops_per_step(spec, stats) -> dict[str, float]:
-    """FLOPs of one optimizer step on one device (forward, backward, recompute)."""
-    tokens = spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum
-    per_layer_mm = sum(lin.in_features * lin.out_features for lin in stats.layer_linears)
-    if stats.experts:  # routed experts: gate, up and down for each expert a token visits
-        per_layer_mm += stats.experts_per_token * 3 * stats.hidden_size * stats.intermediate_size
-    head_mm = stats.vocab_size * stats.hidden_size
-    s, qd = spec.batch.seq_len, stats.heads * stats.head_dim
-    attn_per_layer = 2 * s * qd  # QK^T and AV, 2 FLOPs per MAC, halved by the causal mask
-    fwd_layer = (2 * per_layer_mm + attn_per_layer) * tokens
-    fwd = fwd_layer * stats.layers + 2 * head_mm * tokens
-    kind = spec.method.kind
-    if kind == "full":
-        bwd = 2 * fwd
-    elif kind == "freeze":  # backward stops at the lowest trained layer
-        n = min(spec.method.trainable_layers, stats.layers)
-        bwd = 2 * (fwd_layer * n) + 2 * head_mm * tokens
-    else:  # LoRA: gradients of the inputs everywhere, of the weights for the adapters only (negligible)
-        bwd = fwd
-    recompute = fwd_layer * stats.layers if spec.batch.gradient_checkpointing else 0
-    return {"forward": float(fwd), "backward": float(bwd), "recompute": float(recompute),
-            "total": float(fwd + bwd + recompute), "tokens": tokens}
-
-
-@cache
-def cpu_matmul_flops(dtype_name: str = "float32", n: int = 1024, repeats: int = 3) -> float:
-    """Achieved FLOP/s of an n×n matmul on this machine's CPU (best of ``repeats``)."""
-    import torch
-
-    dtype = getattr(torch, dtype_name)
-    a, b = torch.randn(n, n, dtype=dtype), torch.randn(n, n, dtype=dtype)
-    a @ b
-    best = float("inf")
-    for _ in range(repeats):
-        t = time.perf_counter()
-        a @ b
-        best = min(best, time.perf_counter() - t)
-    return 2 * n**3 / best
-
-
 def step_time(spec, stats, target=None) -> dict[str, float | str | None]:
     """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU)."""
     f = flops_per_step(spec, stats)

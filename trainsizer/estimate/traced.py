@@ -23,8 +23,8 @@ UNTRACEABLE = {("method", "qlora"): "qlora uses bitsandbytes 4-bit kernels",
 
 
 def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
-    from trainsizer.estimate.build import model_config
-    from trainsizer.estimate.stepaccount import account_step
+    from trainsizer.model.build import model_config
+    from trainsizer.model.stepaccount import account_step
 
     base = analytic_estimate(spec, targets, host_ram=host_ram)
     reason = _untraceable(spec)
@@ -93,8 +93,8 @@ def fake_artifacts(spec, config) -> dict[str, bool]:
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
 
-    from trainsizer.estimate.build import build_model
-    from trainsizer.estimate.tracker import LiveTracker
+    from trainsizer.model.build import build_model
+    from trainsizer.model.tracker import LiveTracker
 
     small = _shrunk(config)
     probe = spec.replace(batch={"micro_batch": 1, "seq_len": 16, "gradient_checkpointing": False},

@@ -17,7 +17,7 @@ from trainsizer.estimate.analytic import (
     trainable_of,
     weight_bytes,
 )
-from trainsizer.estimate.params import param_stats
+from trainsizer.model.params import param_stats
 
 
 class EstimateError(ValueError):
@@ -45,7 +45,7 @@ def device_names(spec, targets) -> list[str]:
 
 def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> Estimate:
     """Analytic working set of ``spec`` on ``targets`` (TargetDevice list; empty means this machine's CPU)."""
-    from trainsizer.estimate.build import model_config
+    from trainsizer.model.build import model_config
 
     if config is None:
         _, config = model_config(spec)

@@ -60,8 +60,8 @@ def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_af
         print(f"trainsizer: {problem}", file=sys.stderr)
         return 3
 
+    from trainsizer.datafiles import resource_dir
     from trainsizer.gui import i18n
-    from trainsizer.resources import resource_dir
 
     app = QApplication.instance() or QApplication(list(argv or sys.argv[:1]))
     app.setApplicationName("trainsizer")

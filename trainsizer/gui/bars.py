@@ -7,7 +7,7 @@ from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from trainsizer.gui.labels import ITEMS, label
-from trainsizer.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes
 
 # One colour per item, the same in the bar, the plot legend and the report.
 COLORS = {

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from trainsizer.gui.bars import COLORS, StackedBar
 from trainsizer.gui.labels import ADVICE, ITEMS, PHASES, label
-from trainsizer.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes
 
 
 class EstimateRunner(QObject):

@@ -1,66 +1,14 @@
-"""Every run the GUI starts is kept in the user's data directory; any run directory (also one written by
-`trainsizer check` on a headless server) can be listed and reopened."""
+"""The History tab: the runs kept (trainsizer.runs.history), newest first; activating one reopens it."""
 
 from __future__ import annotations
 
-import datetime
-import re
-from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeWidget, QTreeWidgetItem
 
 from trainsizer.gui.labels import STATUSES, label
-from trainsizer.runs.compare import model_name
-from trainsizer.runs.rundir import read_result
-
-
-def history_root() -> Path:
-    """platformdirs' user data directory (XDG_DATA_HOME on Linux), runs/ inside it."""
-    import platformdirs
-
-    return Path(platformdirs.user_data_dir("trainsizer", appauthor=False)) / "runs"
-
-
-def new_run_dir(spec, kind: str, root: Path | None = None) -> Path:
-    model = spec.model.preset or Path(spec.model.config or spec.model.pretrained or spec.model.hub_id or "model").stem
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{stamp}-{kind}-{model}")
-    path = (root or history_root()) / name
-    n = 1
-    while path.exists():
-        n += 1
-        path = path.with_name(f"{name}-{n}")
-    path.mkdir(parents=True)
-    return path
-
-
-@dataclass
-class RunEntry:
-    path: Path
-    created: str
-    model: str
-    verdict: str
-    status: str
-
-
-def read_entry(path: Path) -> RunEntry | None:
-    r = read_result(path)
-    if r is None:
-        if (path / "events.jsonl").exists():  # a run whose parent died before result.json
-            return RunEntry(path, "", "", "incomplete", "unknown")
-        return None
-    return RunEntry(path, r.get("created", ""), model_name(r.get("spec"), ""), r.get("verdict") or "incomplete",
-                    r.get("status") or "")
-
-
-def list_runs(root: Path | None = None) -> list[RunEntry]:
-    root = root or history_root()
-    if not root.is_dir():
-        return []
-    entries = [e for p in root.iterdir() if p.is_dir() and (e := read_entry(p))]
-    return sorted(entries, key=lambda e: (e.created, e.path.name), reverse=True)
+from trainsizer.runs.history import list_runs
 
 
 class HistoryList(QTreeWidget):

@@ -42,7 +42,7 @@ def chosen_language() -> str:
 
 
 def qm_dir():
-    from trainsizer.resources import resource_dir
+    from trainsizer.datafiles import resource_dir
 
     return resource_dir() / "i18n"
 

@@ -11,8 +11,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from trainsizer.gui.labels import PHASES, SERIES, label
-from trainsizer.palette import PHASE_COLORS, device_color
 from trainsizer.runs.timeline import RunTimeline
+from trainsizer.ui_common.palette import PHASE_COLORS, device_color
 
 GiB = float(1 << 30)
 REDRAW_HZ = 25

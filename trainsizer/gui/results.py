@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
-from trainsizer.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes
 
 MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
 COLOR = {"passed": "#2e7d32", "failed": "#c62828", "not_run": "#757575"}

@@ -30,12 +30,13 @@ from PySide6.QtWidgets import (
 from trainsizer.gui.adapter import Replay, RunController
 from trainsizer.gui.estimate_panel import EstimatePanel
 from trainsizer.gui.form import SpecForm
-from trainsizer.gui.history import HistoryList, history_root, new_run_dir
+from trainsizer.gui.history import HistoryList
 from trainsizer.gui.i18n import LANGUAGES
 from trainsizer.gui.labels import PHASES, STATUSES, label
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
 from trainsizer.runs.compare import reference_levels, result_levels
+from trainsizer.runs.history import history_root, new_run_dir
 
 PLANNING_TARGETS = ("1xH100-80GB", "8xH100-80GB", "1xH200-141GB", "8xH200-141GB", "1xA100-80GB", "8xA100-80GB",
                     "1xA100-40GB", "1xL40S", "1xRTX4090", "1xL4")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from trainsizer.resources import resource_dir
+from trainsizer.datafiles import resource_dir
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ from __future__ import annotations
 import math
 from html import escape
 
-from trainsizer.palette import PHASE_COLORS, device_color
 from trainsizer.runs.timeline import RunTimeline
+from trainsizer.ui_common.palette import PHASE_COLORS, device_color
 
 GiB = float(1 << 30)
 SERIES_KINDS = {"allocated": "allocated", "reserved": "reserved", "nvml_used": "NVML used", "rss": "RSS"}

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.runs.compare import ITEM_KEYS
-from trainsizer.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes
 
 
 class ReportError(Exception):

@@ -12,7 +12,7 @@ from urllib.parse import quote
 from trainsizer.report.content import Run, spec_section, title_line
 from trainsizer.report.redact import MARK, identifying_strings, redact
 from trainsizer.report.text import translator
-from trainsizer.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes
 
 DEFAULT_HEADROOM = 0.2  # 20 % above the peak: allocator fragmentation, other processes, longer batches
 DEFAULT_KEEP = 3        # checkpoints kept on disk at a time

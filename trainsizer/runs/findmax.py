@@ -9,9 +9,9 @@ from typing import Any
 
 def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
     from trainsizer.estimate import fit
-    from trainsizer.estimate.build import model_config
-    from trainsizer.estimate.params import param_stats
     from trainsizer.hardware import inventory
+    from trainsizer.model.build import model_config
+    from trainsizer.model.params import param_stats
 
     inv = inventory()
     on_cpu = spec.parallel.devices.strip() == "cpu"
@@ -33,7 +33,7 @@ def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: in
     field = {"batch": "micro_batch", "seq": "seq_len"}[key]
     upper_bound = None
     if key == "seq":
-        from trainsizer.estimate.build import model_config
+        from trainsizer.model.build import model_config
 
         upper_bound = getattr(model_config(spec)[1], "max_position_embeddings", None)
     predicted = _predicted(spec, key, memory_limit)

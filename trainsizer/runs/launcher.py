@@ -29,8 +29,8 @@ RECENT = 512
 def worker_command(spec_path: str, out: str, role: str = "measure", world: int = 1,
                    python: str = sys.executable, frozen: bool | None = None) -> list[str]:
     """The worker's command line (a pure function, unit-tested as data). In a PyInstaller bundle the
-    executable itself is the worker and torchrun (trainsizer.frozen)."""
-    from trainsizer.frozen import TORCHRUN, WORKER, is_frozen
+    executable itself is the worker and torchrun (trainsizer.bundle)."""
+    from trainsizer.bundle import TORCHRUN, WORKER, is_frozen
 
     args = ["--spec", str(spec_path), "--out", str(out), "--role", role]
     if is_frozen() if frozen is None else frozen:
@@ -48,7 +48,7 @@ def orchestrator_command(kind: str, spec_path: str, out: str, python: str = sys.
     """The command a front end runs for a measurement or a full check: the CLI itself, streaming every event
     (and the stage changes) as JSON lines on stdout (``--stream``). The GUI runs it as a child process, so the
     orchestration's own work (imports, estimate, comparisons) never holds the window's interpreter."""
-    from trainsizer.frozen import is_frozen
+    from trainsizer.bundle import is_frozen
 
     args = [kind, str(spec_path), "--out", str(out), "--stream"]
     if is_frozen() if frozen is None else frozen:

@@ -169,13 +169,13 @@ def _errno_of(e: BaseException) -> int | None:
 
 
 def _tokenizer_dir(spec) -> str | None:
-    from trainsizer.spec.sources import resolve_model
+    from trainsizer.model.source import resolve_model
 
     return resolve_model(spec.model).tokenizer_dir
 
 
 def _config(spec):
-    from trainsizer.estimate.build import model_config
+    from trainsizer.model.build import model_config
 
     return model_config(spec)[1]
 

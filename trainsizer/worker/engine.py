@@ -74,7 +74,7 @@ class Trainer:
     current_phase: str = "load"
 
     def build(self, total_steps: int) -> None:
-        from trainsizer.estimate.build import (
+        from trainsizer.model.build import (
             build_model,
             build_optimizer,
             build_scheduler,
@@ -105,7 +105,7 @@ class Trainer:
             return DistributedDataParallel(model, device_ids=ids)
         from torch.distributed.fsdp import CPUOffloadPolicy, fully_shard
 
-        from trainsizer.estimate.build import decoder_layers
+        from trainsizer.model.build import decoder_layers
 
         kwargs: dict[str, Any] = {"reshard_after_forward": self.spec.parallel.fsdp_sharding == "full"}
         if self.spec.parallel.cpu_offload:
@@ -167,7 +167,7 @@ class Trainer:
         self.emitter.phase(name, self.step, "end")
 
     def train_step(self, batches_iter) -> dict[str, float]:
-        from trainsizer.estimate.build import autocast_context
+        from trainsizer.model.build import autocast_context
 
         spec = self.spec
         t0 = time.perf_counter()

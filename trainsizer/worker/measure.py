@@ -11,7 +11,7 @@ from trainsizer.worker.engine import Trainer, step_statistics
 
 def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, Any]:
     """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process)."""
-    from trainsizer.estimate.stepaccount import tracked_steps
+    from trainsizer.model.stepaccount import tracked_steps
 
     acct = tracked_steps(trainer.spec, trainer.model, trainer.optimizer, next(batches_iter), trainer.vocab,
                          scaler=trainer.scaler)
@@ -21,7 +21,7 @@ def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, Any]:
 
 
 def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]:
-    from trainsizer.estimate.tracker import storage_bytes
+    from trainsizer.model.tracker import storage_bytes
 
     params = list(trainer.model.parameters())
     states = [v for st in trainer.optimizer.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
@@ -70,9 +70,9 @@ def run_measure(spec, emitter, trainer: Trainer, sampler, context_bytes: int | N
 
 
 def _throughput(spec, trainer: Trainer, median: float | None) -> dict[str, Any]:
-    from trainsizer.estimate.build import model_config
-    from trainsizer.estimate.params import param_stats
-    from trainsizer.estimate.timing import PEAK_KEY, cpu_matmul_flops, flops_per_step
+    from trainsizer.model.build import model_config
+    from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step
+    from trainsizer.model.params import param_stats
 
     if not median:
         return {"tflops": None, "mfu": None, "peak_tflops": None}

@@ -13,7 +13,7 @@ METRIC_HIGHER_IS_BETTER = {"eval_loss": False, "perplexity": False, "token_accur
 @torch.no_grad()
 def evaluate(trainer) -> dict[str, float]:
     """Token-weighted held-out loss and next-token accuracy over quality.eval_batches micro-batches."""
-    from trainsizer.estimate.build import autocast_context
+    from trainsizer.model.build import autocast_context
 
     spec, seqs = trainer.spec, trainer.data.eval
     b = spec.batch.micro_batch

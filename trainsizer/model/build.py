@@ -11,7 +11,7 @@ from contextlib import contextmanager, nullcontext
 
 import torch
 
-from trainsizer.spec.sources import build_config, causal_lm_class, resolve_model
+from trainsizer.model.source import build_config, causal_lm_class, resolve_model
 
 COMPUTE_DTYPE = {"fp32": torch.float32, "bf16-mixed": torch.bfloat16, "fp16-mixed": torch.float16, "bf16": torch.bfloat16}
 

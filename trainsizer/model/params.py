@@ -85,7 +85,7 @@ def _stats_cached(config_json: str) -> ParamStats:
     import torch
     from transformers import AutoConfig
 
-    from trainsizer.spec.sources import causal_lm_class
+    from trainsizer.model.source import causal_lm_class
 
     data = json.loads(config_json)
     cfg = AutoConfig.for_model(data.pop("model_type"), **data)
@@ -98,7 +98,7 @@ def _stats_cached(config_json: str) -> ParamStats:
     cls = causal_lm_class(small)
     with torch.device("meta"):
         model = cls(small)
-    from trainsizer.estimate.build import decoder_layers
+    from trainsizer.model.build import decoder_layers
 
     block = decoder_layers(model)[0]
     per_layer = sum(p.numel() for p in block.parameters())

@@ -13,7 +13,7 @@ from typing import Any
 
 import torch
 
-from trainsizer.estimate.build import (
+from trainsizer.model.build import (
     autocast_context,
     build_model,
     build_optimizer,
@@ -21,7 +21,7 @@ from trainsizer.estimate.build import (
     needs_grad_scaler,
     trainable_parameters,
 )
-from trainsizer.estimate.tracker import LiveTracker, SavedTensorRecorder, storage_bytes
+from trainsizer.model.tracker import LiveTracker, SavedTensorRecorder, storage_bytes
 
 PHASES = ("forward", "backward", "optimizer")
 

@@ -1,0 +1,93 @@
+"""`trainsizer report | request | gui | history`: documents from run folders, the window, the runs kept."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from trainsizer.cli.common import EXIT_INVALID, EXIT_OK, InputError, err
+
+
+def _export(fn, args, **kw) -> int:
+    from trainsizer.report.content import ReportError
+
+    try:
+        path = fn(args.run_dir, args.format, args.output, args.lang, **kw)
+    except ReportError as e:
+        raise InputError(str(e)) from None
+    except OSError as e:
+        raise InputError(f"{e.filename or args.output}: cannot be written ({e.strerror})") from None
+    print(f"wrote {path}")
+    return EXIT_OK
+
+
+def cmd_report(args) -> int:
+    from trainsizer.report.export import export_report
+
+    return _export(export_report, args)
+
+
+def cmd_request(args) -> int:
+    from trainsizer.report.export import export_request
+
+    if args.headroom < 0 or args.headroom > 10:
+        raise InputError(f"--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %), got {args.headroom}")
+    if args.keep < 1:
+        raise InputError(f"--keep: must be at least 1, got {args.keep}")
+    return _export(export_request, args, to=args.to, redacted=not args.no_redact, headroom=args.headroom, keep=args.keep)
+
+
+def cmd_gui(args) -> int:
+    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+        # Without a display Qt aborts the process; say so and point at the headless commands instead.
+        err("no display (DISPLAY/WAYLAND_DISPLAY are unset): run the headless commands "
+             "(trainsizer check SPEC --out RUN_DIR) or start the GUI under xvfb-run")
+        return EXIT_INVALID
+    path = getattr(args, "path", None)
+    if path and not Path(path).exists():
+        raise InputError(f"{path}: no such file or folder")
+    from trainsizer.gui.app import run_gui
+
+    return run_gui(open_path=path, quit_after=getattr(args, "quit_after", None))
+
+
+def cmd_history(args) -> int:
+    """List the runs kept (the window's History), or show one of them as `check` prints it."""
+    import json as _json
+
+    from trainsizer.runs.history import history_root, list_runs
+
+    root = Path(args.root) if args.root else history_root()
+    if args.history_command == "show":
+        from trainsizer.cli.render import render_measurement
+        from trainsizer.report.content import ReportError, load_run
+
+        target = Path(args.run)
+        if not target.exists() and (root / args.run).exists():
+            target = root / args.run  # a name from `trainsizer history`
+        try:
+            run = load_run(target)
+        except ReportError as e:
+            raise InputError(str(e)) from None
+        if args.json:
+            print(_json.dumps(run.result, indent=2, default=str))
+            return EXIT_OK
+        print(render_measurement(run.result))
+        for problem in run.problems:
+            err(f"warning: {problem}")
+        print(f"folder: {run.path.resolve()}")
+        return EXIT_OK
+    entries = list_runs(root)
+    if args.json:
+        print(_json.dumps([{"path": str(e.path), "created": e.created, "model": e.model, "verdict": e.verdict,
+                            "status": e.status} for e in entries], indent=2))
+        return EXIT_OK
+    if not entries:
+        print(f"no runs kept in {root}")
+        return EXIT_OK
+    from trainsizer.ui_common.textfmt import table
+
+    print(table([[e.created, e.model, e.verdict, e.status, e.path.name] for e in entries],
+                ["created", "model", "verdict", "status", "folder"]))
+    print(f"in {root}")
+    return EXIT_OK

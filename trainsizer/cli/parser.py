@@ -1,0 +1,147 @@
+"""The parser and ``main``: every capability of the GUI, headless (README "The command line")."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from trainsizer import __version__
+from trainsizer.cli.common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, InputError, err
+from trainsizer.cli.export_cmds import cmd_gui, cmd_history, cmd_report, cmd_request
+from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_presets
+from trainsizer.cli.run_cmds import cmd_check, cmd_measure
+from trainsizer.cli.spec_cmds import cmd_spec_fields, cmd_spec_new, cmd_spec_validate
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="trainsizer", description="Prove that a machine can train a model.")
+    p.add_argument("--version", action="version", version=f"trainsizer {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    sp = sub.add_parser("spec", help="write, validate and describe run specifications")
+    ssub = sp.add_subparsers(dest="spec_command", metavar="ACTION", required=True)
+    n = ssub.add_parser("new", help="write a spec with defaults for a preset")
+    n.add_argument("--preset", default="tiny-llama")
+    n.add_argument("-o", "--output", required=True, help="file to write (.toml or .json)")
+    n.add_argument("--force", action="store_true", help="overwrite an existing file")
+    n.set_defaults(func=cmd_spec_new)
+    v = ssub.add_parser("validate", help="check a spec, its model and the target's devices")
+    v.add_argument("file")
+    v.add_argument("--devices", help="check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)")
+    v.set_defaults(func=cmd_spec_validate)
+    f = ssub.add_parser("fields", help="every field with its default and description")
+    f.add_argument("section", nargs="?")
+    f.add_argument("--json", action="store_true")
+    f.set_defaults(func=cmd_spec_fields)
+
+    pr = sub.add_parser("presets", help="list the built-in model presets")
+    pr.add_argument("--json", action="store_true")
+    pr.set_defaults(func=cmd_presets)
+
+    d = sub.add_parser("devices", help="this machine's GPUs, CPU, RAM, disk and software")
+    d.add_argument("--json", action="store_true")
+    d.add_argument("--known", action="store_true", help="list the accelerators known for planning instead")
+    d.set_defaults(func=cmd_devices)
+
+    e = sub.add_parser("estimate", help="predict the working set per device, whether it fits, and what to change")
+    e.add_argument("spec", help="run specification (.toml or .json)")
+    e.add_argument("--devices", help="hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)")
+    e.add_argument("--traced", action="store_true", help="trace the real model on fake tensors (exact; seconds)")
+    e.add_argument("--json", action="store_true", help="print the result as JSON")
+    e.add_argument("-o", "--output", help="also write the JSON result to this file")
+    e.set_defaults(func=cmd_estimate)
+
+    m = sub.add_parser("measure", help="measure real training steps in a worker process")
+    m.add_argument("spec", help="run specification (.toml or .json)")
+    m.add_argument("--out", required=True, help="run directory (created; events.jsonl, logs, result.json)")
+    m.add_argument("--find-max", choices=["batch", "seq"], help="search the largest micro-batch or sequence length that fits")
+    m.add_argument("--json", action="store_true", help="print result.json instead of the summary")
+    m.add_argument("--stream", action="store_true", help="print every event as a JSON line instead (for front ends)")
+    m.add_argument("--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)")
+    m.set_defaults(func=cmd_measure)
+
+    c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
+    c.add_argument("spec", help="run specification (.toml or .json)")
+    c.add_argument("--out", required=True, help="run directory (created)")
+    c.add_argument("--json", action="store_true", help="print result.json instead of the summary")
+    c.add_argument("--stream", action="store_true", help="print every event and stage as a JSON line instead (for front ends)")
+    c.add_argument("--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)")
+    c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)  # proves the resume check can fail
+    c.set_defaults(func=cmd_check)
+
+    r = sub.add_parser("report", help="export the acceptance report of a run directory")
+    r.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
+    r.add_argument("--format", choices=["html", "pdf", "json"], default="html")
+    r.add_argument("-o", "--output", help="file to write (default: RUN_DIR/report.FORMAT)")
+    r.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the report")
+    r.set_defaults(func=cmd_report)
+
+    q = sub.add_parser("request", help="draft a hardware-selection request from a run directory")
+    q.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
+    q.add_argument("--format", choices=["md", "eml"], default="md")
+    q.add_argument("--to", help="recipient address (eml)")
+    q.add_argument("--no-redact", action="store_true", help="keep host and user names, paths, serials and UUIDs")
+    q.add_argument("--headroom", type=float, default=0.2, help="memory headroom above the peak (fraction; default 0.2)")
+    q.add_argument("--keep", type=int, default=3, help="checkpoints kept on disk at a time (default 3)")
+    q.add_argument("-o", "--output", help="file to write (default: RUN_DIR/request.FORMAT)")
+    q.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the request")
+    q.set_defaults(func=cmd_request)
+
+    h = sub.add_parser("history", help="the runs kept by the window (list, show)")
+    hsub = h.add_subparsers(dest="history_command", metavar="ACTION")
+    hl = hsub.add_parser("list", help="every run kept, newest first (the default)")
+    hs = hsub.add_parser("show", help="one run's result, as check prints it")
+    hs.add_argument("run", help="a folder name from the list, or any run folder")
+    for x in (h, hl, hs):
+        x.add_argument("--json", action="store_true", help="print JSON")
+        x.add_argument("--root", help="where the runs are kept (default: the user data directory)")
+        x.set_defaults(func=cmd_history)
+
+    g = sub.add_parser("gui", help="open the desktop application (the default)")
+    g.add_argument("path", nargs="?", help="a spec (.toml/.json) to load, or a run folder to show")
+    g.add_argument("--quit-after", type=float, help=argparse.SUPPRESS)  # smoke tests: show the window, then quit
+    g.set_defaults(func=cmd_gui)
+    return p
+
+
+RUN_COMMANDS = ("measure", "check")
+
+
+def main(argv: list[str] | None = None) -> int:
+    from trainsizer import oscompat
+    from trainsizer.runs.rundir import RunDirError
+    from trainsizer.spec import SpecError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        args.func, args.command = cmd_gui, "gui"
+    args.parser = parser
+    if args.command in RUN_COMMANDS and oscompat.is_main_thread():
+        oscompat.stop_on_signals()  # SIGTERM and SIGHUP cancel like Ctrl-C: workers stopped, result written
+    try:
+        return args.func(args)
+    except SpecError as e:
+        for issue in e.issues:
+            err(str(issue))
+        return EXIT_INVALID
+    except (InputError, RunDirError) as e:
+        err(str(e))
+        return EXIT_INVALID
+    except KeyboardInterrupt as e:
+        code = oscompat.exit_code_for(e)
+        where = f"; {Path(args.out) / 'result.json'} says what ran" if getattr(args, "out", None) else ""
+        err(f"cancelled ({getattr(e, 'signame', 'SIGINT')}){where}")
+        return code
+    except BrokenPipeError:
+        return EXIT_OK
+    except OSError as e:  # the machine, not the input: a full disk, a vanished folder
+        err(f"{e.filename or 'a file'}: {e.strerror or e} (errno {e.errno})")
+        return EXIT_INTERNAL
+    except Exception as e:  # an internal failure: one line, the traceback only on request
+        if os.environ.get("TRAINSIZER_DEBUG"):
+            raise
+        err(f"internal error: {type(e).__name__}: {e} (set TRAINSIZER_DEBUG=1 for the traceback)")
+        return EXIT_INTERNAL
+

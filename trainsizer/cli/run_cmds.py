@@ -1,0 +1,107 @@
+"""`trainsizer measure | check`: real steps in worker processes, the quality and resume checks."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json
+from trainsizer.cli.spec_cmds import load_spec
+
+
+def _progress_printer(enabled: bool):
+    from trainsizer.runs.progress import Progress
+
+    progress = Progress()
+    tty = sys.stderr.isatty()
+
+    def on_event(event):
+        if progress.update(event) and enabled:
+            if tty:
+                print("\r" + progress.line().ljust(70), end="", file=sys.stderr, flush=True)
+            elif event.get("type") in ("step", "error"):
+                print(progress.line(), file=sys.stderr, flush=True)
+
+    return progress, on_event
+
+
+def _streamer():
+    """--stream: every event and stage change as one JSON line on stdout (for the GUI), nothing else there;
+    SIGTERM then cancels like Ctrl-C, so the workers are stopped and result.json is written."""
+    from trainsizer.runs.protocol import parent_event
+
+    def emit(event):
+        sys.stdout.write(json.dumps(event, separators=(",", ":"), default=str) + "\n")
+        sys.stdout.flush()
+
+    return emit, lambda name: emit(parent_event("stage", name=name))
+
+
+def cmd_measure(args) -> int:
+    from trainsizer.cli.render import render_measurement
+    from trainsizer.runs.measure import measure
+
+    spec = load_spec(args.spec, for_run=True)
+    # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.
+    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
+    memory_limit = int(limit_env) if limit_env else None
+    if args.find_max:
+        from trainsizer.runs.findmax import find_max
+
+        data = find_max(spec, args.out, args.find_max, memory_limit=memory_limit, force=args.force,
+                        on_trial=None if args.json else lambda line: print(line, file=sys.stderr))
+        if args.json:
+            print_json(data)
+        else:
+            print(f"largest {args.find_max} that fits: {data['answer'] if data['answer'] is not None else 'none'} "
+                  f"({len(data['trials'])} trials; each in {args.out}/trial-*)")
+        return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
+    progress, on_event = _progress_printer(not args.json and not args.stream)
+    if args.stream:
+        on_event, _ = _streamer()
+    result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit, force=args.force)
+    if not args.json and sys.stderr.isatty():
+        print(file=sys.stderr)
+    if args.json and not args.stream:
+        print_json(result)
+    elif not args.stream:  # with --stream the events were the output; result.json holds the rest
+        print(render_measurement(result))
+        print(f"results: {Path(args.out).resolve() / 'result.json'}")
+    status = result.get("status")
+    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
+
+
+def cmd_check(args) -> int:
+    from trainsizer.cli.render import render_measurement
+    from trainsizer.runs.check import check
+
+    spec = load_spec(args.spec, for_run=True)
+    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
+    progress, on_event = _progress_printer(not args.json and not args.stream)
+
+    def on_stage(name):
+        if not args.json:
+            print(f"\n== {name} ==" if sys.stderr.isatty() else f"== {name} ==", file=sys.stderr, flush=True)
+
+    if args.stream:
+        on_event, on_stage = _streamer()
+    result = check(spec, args.out, on_event=on_event, on_stage=on_stage,
+                   memory_limit=int(limit_env) if limit_env else None, break_resume=args.break_resume,
+                   force=args.force)
+    if args.json and not args.stream:
+        print_json(result)
+    elif not args.stream:
+        print(render_measurement(result))
+        q, r = result.get("quality") or {}, result.get("resume") or {}
+        if q.get("before") is not None:
+            print(f"quality: {q['reason']}")
+        if r.get("checkpoint_bytes"):
+            print(f"resume: {r['reason']}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
+                  f"save {r['save_s']:.2f} s, load {r['load_s']:.2f} s")
+        print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
+        print(f"results: {Path(args.out).resolve() / 'result.json'}")
+    if result.get("status") not in ("ok", "oom"):
+        return EXIT_INTERNAL
+    return EXIT_OK if result["verdict"] == "accepted" else EXIT_NEGATIVE

@@ -1,0 +1,94 @@
+"""`trainsizer spec new | validate | fields`: write, check and describe run specifications."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from trainsizer.cli.common import EXIT_OK, InputError, err, print_json
+
+
+def load_spec(path: str, *, for_run: bool = False):
+    """Load a spec; for a run (measure, check) also check its files and its model up front, so that bad
+    input is a refusal (exit 2) before any worker starts, not a crash in the middle of the run."""
+    from trainsizer.spec import SpecError, load
+    from trainsizer.spec.checks import path_issues
+
+    spec = load(path)
+    if spec.model.trust_remote_code:
+        err("warning: model.trust_remote_code is on: code shipped with the model will run on this machine")
+    if for_run:
+        issues = path_issues(spec) or model_issues_staged(spec)
+        if issues:
+            raise SpecError(issues)
+    return spec
+
+
+def model_issues_staged(spec) -> list:
+    """Checks that load the model's config and build it on the meta device (seconds: imports transformers)."""
+    from trainsizer.model.source import model_issues
+
+    issues = model_issues(spec)
+    if issues:
+        return issues
+    from trainsizer.model.build import build_issues
+
+    return build_issues(spec)
+
+
+def cmd_spec_new(args) -> int:
+    from trainsizer.spec import RunSpec, from_dict
+
+    data = RunSpec().to_dict()
+    data["model"] = {"preset": args.preset}
+    spec = from_dict(data)
+    from trainsizer.model.source import resolve_model
+
+    resolve_model(spec.model)  # unknown preset -> SpecError naming model.preset
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise InputError(f"{out}: exists; use --force to overwrite")
+    spec.save(out)
+    print(f"wrote {out}")
+    return EXIT_OK
+
+
+def cmd_spec_validate(args) -> int:
+    from trainsizer.spec import SpecError
+    from trainsizer.spec.checks import environment_issues, path_issues
+
+    spec = load_spec(args.file)
+    from trainsizer.estimate.report_data import resolve_targets
+
+    targets, _ = resolve_targets(args.devices)
+    issues = path_issues(spec) + model_issues_staged(spec) + environment_issues(spec, targets)
+    if issues:
+        raise SpecError(issues)
+    where = args.devices or "this machine"
+    print(f"{args.file}: valid (checked against {where})")
+    return EXIT_OK
+
+
+def cmd_spec_fields(args) -> int:
+    import dataclasses
+
+    from trainsizer.spec import SECTIONS
+
+    rows = []
+    for name, cls in SECTIONS.items():
+        if args.section and name != args.section:
+            continue
+        for f in dataclasses.fields(cls):
+            default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+            rows.append({"field": f"{name}.{f.name}", "default": default, "help": f.metadata.get("help", ""),
+                         "choices": list(f.metadata.get("choices") or [])})
+    if args.section and not rows:
+        from trainsizer.spec.errors import did_you_mean
+
+        raise InputError(f"unknown section {args.section!r}{did_you_mean(args.section, SECTIONS)}")
+    if args.json:
+        print_json(rows)
+    else:
+        for r in rows:
+            print(f"{r['field']:32s} {json.dumps(r['default']):28s} {r['help']}")
+    return EXIT_OK
