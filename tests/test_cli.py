@@ -95,3 +95,22 @@ def test_trust_remote_code_warns(run_cli, tmp_path):
     path.write_text("[model]\ntrust_remote_code = true\n")
     rc, _, err = run_cli("spec", "validate", path)
     assert rc == 0 and "warning: model.trust_remote_code is on" in err
+
+
+def test_validating_a_preset_spec_is_pure_and_the_model_stage_says_it_loads(tmp_path):
+    import subprocess
+    import sys
+
+    from trainsizer.spec import RunSpec
+
+    plain, lora = tmp_path / "plain.toml", tmp_path / "lora.toml"
+    RunSpec().save(plain)
+    RunSpec().replace(method={"kind": "lora", "lora_targets": ["nope"]}).save(lora)
+    probe = ("import sys; from trainsizer.cli import main; rc = main(['spec', 'validate', sys.argv[1]]); "
+             "print(rc, *(m for m in ('torch', 'transformers', 'huggingface_hub') if m in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", probe, str(plain)], capture_output=True, text=True)
+    assert p.stdout.strip().splitlines()[-1] == "0", p.stdout + p.stderr  # valid, and nothing heavy imported
+    assert "loads transformers" not in p.stderr
+    p = subprocess.run([sys.executable, "-c", probe, str(lora)], capture_output=True, text=True)
+    assert p.stdout.split()[0] == "2"
+    assert "checking the model (loads transformers" in p.stderr and "no module named nope" in p.stderr

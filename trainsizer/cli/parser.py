@@ -29,6 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     v = ssub.add_parser("validate", help="check a spec, its model and the target's devices")
     v.add_argument("file")
     v.add_argument("--devices", help="check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)")
+    stage = v.add_mutually_exclusive_group()
+    stage.add_argument("--model", action="store_true",
+                       help="always build the model on the meta device (by default only when the spec needs it)")
+    stage.add_argument("--quick", action="store_true", help="skip the model stage (no transformers import)")
     v.set_defaults(func=cmd_spec_validate)
     f = ssub.add_parser("fields", help="every field with its default and description")
     f.add_argument("section", nargs="?")

@@ -57,15 +57,22 @@ def cmd_spec_validate(args) -> int:
     from trainsizer.spec import SpecError
     from trainsizer.spec.checks import environment_issues, path_issues
 
+    from trainsizer.model.source import config_issues, needs_model_stage
+
     spec = load_spec(args.file)
     from trainsizer.estimate.report_data import resolve_targets
 
     targets, _ = resolve_targets(args.devices)
-    issues = path_issues(spec) + model_issues_staged(spec) + environment_issues(spec, targets)
+    issues = path_issues(spec) + config_issues(spec) + environment_issues(spec, targets)
+    model_stage = not issues and not args.quick and (args.model or needs_model_stage(spec))
+    if model_stage:  # the second stage: seconds, it imports transformers
+        err("checking the model (loads transformers and builds it on the meta device)…")
+        issues = model_issues_staged(spec)
     if issues:
         raise SpecError(issues)
     where = args.devices or "this machine"
-    print(f"{args.file}: valid (checked against {where})")
+    what = "spec, files, config and devices" + (", model" if model_stage else "")
+    print(f"{args.file}: valid ({what} checked against {where})")
     return EXIT_OK
 
 

@@ -171,6 +171,29 @@ def causal_lm_class(config):
         return None
 
 
+def config_issues(spec) -> list[SpecIssue]:
+    """The first, pure stage (no transformers): the model resolves (preset, config file, directory), its
+    sizes are sane, and the sequence fits its positions — from the config as plain data."""
+    if spec.model.hub_id:  # the hub cache layout is huggingface_hub's: the second stage resolves it
+        return []
+    try:
+        resolved = resolve_model(spec.model)
+    except SpecError as e:
+        return e.issues
+    max_pos = resolved.config.get("max_position_embeddings") or resolved.config.get("n_positions")
+    if isinstance(max_pos, int) and spec.batch.seq_len > max_pos:
+        return [SpecIssue("batch.seq_len", "range", f"{spec.batch.seq_len} is longer than the model's {max_pos} positions")]
+    return []
+
+
+def needs_model_stage(spec) -> bool:
+    """Whether validation must load transformers and build the model (on the meta device): LoRA targets,
+    a config or checkpoint that transformers has not validated before, remote code, checkpointing support.
+    Every preset is built by the test suite, so a plain preset spec is answered by the pure stage."""
+    return (spec.model.preset is None or spec.method.kind in ("lora", "qlora") or spec.batch.gradient_checkpointing
+            or spec.model.trust_remote_code)
+
+
 def model_issues(spec) -> list[SpecIssue]:
     """Rules that need the model's config: it resolves, it is a causal LM, it can do what the spec asks."""
     try:
