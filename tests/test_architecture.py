@@ -1,4 +1,4 @@
-"""DESIGN.md's layer rules: an instant import, no Qt in the core, no GUI in the worker (import-linter)."""
+"""docs/architecture.md's layer rules: an instant import, no Qt in the core, no GUI in the worker (import-linter)."""
 
 import shutil
 import subprocess

@@ -83,6 +83,7 @@ def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_
     assert "#08519c" in colors and "#555555" in colors
 
 
+@pytest.mark.gui  # the PDF is drawn by Qt
 @needs_poppler
 def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
     headless = {"QT_QPA_PLATFORM": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""}  # a test server: no display at all
@@ -207,3 +208,16 @@ def test_the_cli_writes_beside_the_run_by_default(run_cli, run_dir):
     assert rc == 0, err
     assert (run_dir / "request.ru.md").read_text().startswith("# Запрос на подбор оборудования")
     assert copy.copy(out).strip().endswith("request.ru.md")
+
+
+def test_without_qt_the_pdf_is_a_clear_refusal_and_html_still_works(run_cli, run_dir, tmp_path):
+    """Meaningful in the headless environment (make test-headless, no PySide6); elsewhere Qt is hidden."""
+    hide_qt = tmp_path / "noqt"
+    hide_qt.mkdir()
+    (hide_qt / "PySide6.py").write_text("raise ImportError('PySide6 is hidden by this test')\n")
+    env = {"PYTHONPATH": str(hide_qt)}
+    rc, _, err = run_cli("report", run_dir, "--format", "pdf", "-o", tmp_path / "r.pdf", env=env)
+    assert rc == 2 and "PySide6" in err and "--format html" in err and "Traceback" not in err
+    rc, _, err = run_cli("report", run_dir, "--format", "html", "-o", tmp_path / "r.html", env=env)
+    assert rc == 0 and (tmp_path / "r.html").stat().st_size > 10_000, err
+

@@ -1,6 +1,6 @@
 """Finding the data files shipped with trainsizer (presets, translations, icons).
 
-DESIGN.md draws resources/ at the top of the tree; we keep it inside the package (trainsizer/resources/)
+The design card draws resources/ at the top of the tree; we keep it inside the package (trainsizer/resources/)
 on purpose, so that an editable install, a wheel and a PyInstaller bundle all find it the same way.
 """
 

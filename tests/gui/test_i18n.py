@@ -73,7 +73,7 @@ def test_the_window_speaks_russian(qtbot, tmp_path):
         win.estimate.shutdown()
     finally:
         i18n.install("en")
-    assert label(CHECKS, "resume") == "resume from checkpoint"
+    assert label(CHECKS, "resume") == "resume from a checkpoint"
 
 
 def test_the_language_follows_the_settings(monkeypatch, tmp_path):

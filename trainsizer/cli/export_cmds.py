@@ -46,7 +46,11 @@ def cmd_gui(args) -> int:
     path = getattr(args, "path", None)
     if path and not Path(path).exists():
         raise InputError(f"{path}: no such file or folder")
-    from trainsizer.gui.app import run_gui
+    try:
+        from trainsizer.gui.app import run_gui
+    except ImportError as e:  # a headless install (no PySide6 / pyqtgraph)
+        raise InputError(f"the window needs PySide6-Essentials and pyqtgraph, which cannot be imported here ({e}); "
+                         "the headless commands work without them (trainsizer --help)") from None
 
     return run_gui(open_path=path, quit_after=getattr(args, "quit_after", None))
 

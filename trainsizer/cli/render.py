@@ -4,14 +4,7 @@ happens only here, at the edge."""
 from __future__ import annotations
 
 from trainsizer.ui_common.textfmt import fmt_bytes, table
-
-ITEM_LABELS = {
-    "weights": "weights", "gradients": "gradients", "optimizer_states": "optimizer states",
-    "master_weights": "master weights", "activations": "activations", "logits_and_loss": "logits and loss",
-    "cuda_context": "CUDA context", "allocator_overhead": "allocator overhead", "comm_buffers": "communication buffers",
-    "other": "optimizer temporaries",
-}
-PHASE_LABELS = {"forward": "end of forward", "backward": "backward", "optimizer": "optimizer step"}
+from trainsizer.vocab import ITEM_KEYS, ITEM_WORDS, PEAK_PHASE_WORDS
 
 
 def describe_spec(spec) -> str:
@@ -27,12 +20,12 @@ def verdict_line(data) -> str:
     if bad:
         f = bad[0]
         return (f"does not fit: needs {fmt_bytes(f['peak'], 'GiB')} on {f['device']}, has {fmt_bytes(f['capacity'], 'GiB')}; "
-                f"peak at {PHASE_LABELS.get(f['peak_phase'], f['peak_phase'])}")
+                f"peak at {PEAK_PHASE_WORDS.get(f['peak_phase'], f['peak_phase'])}")
     if any(f["fits"] is None for f in data["fit"]):
         return "fit unknown: the capacity of a device is not available"
     f = min(data["fit"], key=lambda x: x["headroom"])
     return (f"fits: peak {fmt_bytes(f['peak'])} of {fmt_bytes(f['capacity'])} on {f['device']} "
-            f"(headroom {fmt_bytes(f['headroom'])}, {f['headroom_percent']:.1f}%); peak at {PHASE_LABELS.get(f['peak_phase'])}")
+            f"(headroom {fmt_bytes(f['headroom'])}, {f['headroom_percent']:.1f}%); peak at {PEAK_PHASE_WORDS.get(f['peak_phase'])}")
 
 
 def render_estimate(spec, data) -> str:
@@ -43,9 +36,9 @@ def render_estimate(spec, data) -> str:
     label = first_name if len(devs) == 1 else f"{first_name} (each of {len(devs)})"
     lines = [f"Estimate ({data['kind']}) on {data['target']}", "  " + describe_spec(spec),
              f"  parameters: {data['model']['total_params']:,} total, {data['model']['trainable_params']:,} trained", ""]
-    rows = [[ITEM_LABELS[k], fmt_bytes(v)] for k, v in first["items"].items() if v]
-    rows += [[f"alive at {PHASE_LABELS.get(p, p)}", fmt_bytes(v)] for p, v in first["phases"].items()]
-    rows.append(["peak", f"{fmt_bytes(first['peak'])} ({PHASE_LABELS.get(first['peak_phase'])})"])
+    rows = [[ITEM_WORDS[k], fmt_bytes(v)] for k, v in first["items"].items() if v]
+    rows += [[f"alive at {PEAK_PHASE_WORDS.get(p, p)}", fmt_bytes(v)] for p, v in first["phases"].items()]
+    rows.append(["peak", f"{fmt_bytes(first['peak'])} ({PEAK_PHASE_WORDS.get(first['peak_phase'])})"])
     rows.append(["capacity", fmt_bytes(first["capacity"])])
     lines.append(table(rows, ["item", label]))
     host = est["host"]
@@ -72,8 +65,6 @@ def render_estimate(spec, data) -> str:
     return "\n".join(lines)
 
 
-ITEMS = ("weights", "gradients", "optimizer_states", "activations", "logits_and_loss", "cuda_context",
-         "allocator_overhead", "comm_buffers", "other")
 
 
 def render_measurement(result: dict) -> str:
@@ -96,12 +87,12 @@ def render_measurement(result: dict) -> str:
             continue
         predicted = (est_devs.get(dev) or {}).get("items", {})
         rows = []
-        for key in ITEMS:
+        for key in ITEM_KEYS:
             m, p = anatomy.get(key), predicted.get(key)
             if not m and not p:
                 continue
             ratio = f"{m / p:.3f}" if m and p else ""
-            rows.append([key.replace("_", " "), fmt_bytes(m) if m is not None else "not measured", fmt_bytes(p), ratio])
+            rows.append([ITEM_WORDS[key], fmt_bytes(m) if m is not None else "not measured", fmt_bytes(p), ratio])
         p_peak = (est_devs.get(dev) or {}).get("peak")
         rows.append(["peak", fmt_bytes(anatomy.get("peak")), fmt_bytes(p_peak),
                      f"{anatomy['peak'] / p_peak:.3f}" if anatomy.get("peak") and p_peak else ""])

@@ -54,10 +54,9 @@ def cmd_spec_new(args) -> int:
 
 
 def cmd_spec_validate(args) -> int:
+    from trainsizer.model.source import config_issues, needs_model_stage
     from trainsizer.spec import SpecError
     from trainsizer.spec.checks import environment_issues, path_issues
-
-    from trainsizer.model.source import config_issues, needs_model_stage
 
     spec = load_spec(args.file)
     from trainsizer.estimate.report_data import resolve_targets

@@ -4,7 +4,7 @@ Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large Transformer
 what each operation of a GPT layer saves for backward: sbh(34 + 5as/h) bytes in fp16 with dropout masks.
 We keep their method — list what every operation saves — and redo it for the layers that transformers
 actually runs (pre-norm RMSNorm, gated SiLU MLP, grouped-query attention, SDPA/flash kernels that save
-q, k, v, the output and the log-sum-exp instead of the s² probabilities; NOTES.md, Megatron-LM #1225), in
+q, k, v, the output and the log-sum-exp instead of the s² probabilities; docs/facts.md, Megatron-LM #1225), in
 the dtypes torch autocast produces: norms compute in fp32, every Linear under autocast saves its own
 low-precision copy of its input and of its weight. docs/estimator.md lists each term.
 """

@@ -1,6 +1,6 @@
 """The analytic working set: itemized bytes per device and for the host, and the peak by phase.
 
-Model states follow the Megatron-LM / DeepSpeed tables (NOTES.md) redone for torch's own mixed precision
+Model states follow the Megatron-LM / DeepSpeed tables (docs/facts.md) redone for torch's own mixed precision
 (autocast keeps fp32 weights and fp32 gradients: no separate master copy); activations come from
 ``activations.py``; the logits/loss buffer, CUDA context and allocator overhead are the items where real
 runs go out of memory (Hugging Face "model training anatomy"; transformers PR #33902; pytorch #107667).
@@ -14,6 +14,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from trainsizer import vocab
 from trainsizer.estimate.activations import (
     Precision,
     Trainable,
@@ -37,8 +38,7 @@ HOST_BASELINE_BYTES = 700 * MiB
 # or 0.5 + 8/64/8 + 32/(64*256)/8 ≈ 0.5159 with double quantization.
 NF4_BYTES = {False: 0.5 + 4 / 64, True: 0.5 + 1 / 64 + 4 / (64 * 256)}
 
-ITEM_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
-             "cuda_context", "allocator_overhead", "comm_buffers", "other")
+ITEM_KEYS = vocab.ITEM_KEYS
 
 
 @dataclass
@@ -212,7 +212,7 @@ def recompute_bytes(spec, stats, config, trainable, tokens) -> int:
 
 
 def logits_bytes(spec, stats: ParamStats, tokens: int, config) -> dict[str, int]:
-    """Logits and loss (NOTES.md): logits in the compute dtype plus log-softmax in fp32, since transformers'
+    """Logits and loss (docs/facts.md): logits in the compute dtype plus log-softmax in fp32, since transformers'
     ForCausalLMLoss upcasts (logits.float()); the upcast copy is a transient at the loss, and backward
     briefly holds the gradients of the log-softmax and of the logits in fp32."""
     c = 4 if spec.precision.compute == "fp32" else 2

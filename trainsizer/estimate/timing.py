@@ -7,7 +7,7 @@ from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step
 
 __all__ = ["PEAK_KEY", "cpu_matmul_flops", "flops_per_step", "step_time"]
 
-# Typical achieved model-FLOPs utilization for training is 0.3-0.55 (NOTES.md): we predict at 0.4.
+# Typical achieved model-FLOPs utilization for training is 0.3-0.55 (docs/facts.md): we predict at 0.4.
 GPU_UTILIZATION = 0.4
 # On the CPU the prediction uses the rate of a large matmul measured on this machine, at this fraction
 # (attention, norms and the optimizer do not run at matmul speed).

@@ -1,6 +1,6 @@
 """Translatable labels for names that come from the core as codes (items, phases, checks, sections).
 
-The core returns codes and numbers (DESIGN.md, Conventions); these tables turn them into words at the
+The core returns codes and numbers (docs/architecture.md); these tables turn them into words at the
 edge. ``QT_TRANSLATE_NOOP`` marks them for lupdate; ``label()`` translates at run time.
 """
 
@@ -20,7 +20,7 @@ ITEMS = {
     "cuda_context": QT_TRANSLATE_NOOP("Labels", "CUDA context"),
     "allocator_overhead": QT_TRANSLATE_NOOP("Labels", "allocator overhead"),
     "comm_buffers": QT_TRANSLATE_NOOP("Labels", "communication buffers"),
-    "other": QT_TRANSLATE_NOOP("Labels", "other"),
+    "other": QT_TRANSLATE_NOOP("Labels", "optimizer temporaries"),
     "peak": QT_TRANSLATE_NOOP("Labels", "peak"),
 }
 
@@ -46,7 +46,7 @@ CHECKS = {
     "placement": QT_TRANSLATE_NOOP("Labels", "placement shown"),
     "peak_and_step": QT_TRANSLATE_NOOP("Labels", "peak memory and step time"),
     "quality": QT_TRANSLATE_NOOP("Labels", "quality on held-out data"),
-    "resume": QT_TRANSLATE_NOOP("Labels", "resume from checkpoint"),
+    "resume": QT_TRANSLATE_NOOP("Labels", "resume from a checkpoint"),
 }
 
 STATUSES = {

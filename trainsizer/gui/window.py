@@ -1,4 +1,4 @@
-"""The main window: form on the left; estimate, live plot and results on the right (DESIGN.md, "The window").
+"""The main window: form on the left; estimate, live plot and results on the right (docs/architecture.md).
 
 Thin by rule: estimates come from trainsizer.estimate, runs from trainsizer.runs (through RunController),
 exports from trainsizer.report, the same functions the CLI calls.

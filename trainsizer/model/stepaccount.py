@@ -2,7 +2,7 @@
 
 Two optimizer steps run (the second is the steady state: optimizer states exist while activations are
 alive), each phase — forward, backward, optimizer — tracked by LiveTracker at every operation, the
-storages saved for backward recorded by SavedTensorRecorder. Item keys are those of DESIGN.md.
+storages saved for backward recorded by SavedTensorRecorder. Item keys are those of docs/architecture.md.
 """
 
 from __future__ import annotations

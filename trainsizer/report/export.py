@@ -40,7 +40,11 @@ def export_report(run_dir: str | Path, fmt: str, out: str | Path | None = None, 
     elif fmt == "pdf":
         from trainsizer.report.pdf import render_pdf
 
-        _rendered(run, lambda: render_pdf(run, target, lang))
+        try:
+            _rendered(run, lambda: render_pdf(run, target, lang))
+        except ImportError as e:  # a server without the GUI's toolkit: HTML and JSON need none
+            raise ReportError(f"the PDF is drawn with PySide6 (Qt), which cannot be imported here ({e}); "
+                              "use --format html (print it to PDF from a browser) or install PySide6-Essentials") from None
     else:
         target.write_text(json.dumps(run.result, indent=2, default=str) + "\n", encoding="utf-8")
     return target

@@ -1,5 +1,5 @@
 """The acceptance report as PDF, rendered through Qt (QTextDocument + QPdfWriter) — the one place outside
-gui/ that imports Qt (DESIGN.md), lazily. QTextDocument does not draw inline SVG, so each chart is rendered
+gui/ that imports Qt (docs/architecture.md), lazily. QTextDocument does not draw inline SVG, so each chart is rendered
 to an image with QtSvg and handed to the document as a resource."""
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """Words of the report and the request, in English and Russian.
 
 The report is made headless (a test server without Qt's GUI), and report/ may not import Qt except for
-the PDF renderer (DESIGN.md), so its words are a plain catalog here instead of Qt's .ts/.qm files, which
+the PDF renderer (docs/architecture.md), so its words are a plain catalog here instead of Qt's .ts/.qm files, which
 serve the window. Keys are the English texts; a missing Russian text falls back to English, and
 tests/test_report.py fails when one is missing.
 """
 
 from __future__ import annotations
+
+from trainsizer import vocab
 
 LANGS = ("en", "ru")
 
@@ -40,7 +42,7 @@ RU = {
     "weights": "веса", "gradients": "градиенты", "optimizer_states": "состояния оптимизатора",
     "master_weights": "мастер-веса", "activations": "активации", "logits_and_loss": "логиты и функция потерь",
     "cuda_context": "контекст CUDA", "allocator_overhead": "накладные расходы аллокатора",
-    "comm_buffers": "буферы обмена", "other": "прочее", "peak": "пик",
+    "comm_buffers": "буферы обмена", "other": "временные буферы оптимизатора", "peak": "пик",
     "process_baseline": "базовая память процесса", "model_loading_peak": "пик загрузки модели",
     "offloaded_states": "выгруженные состояния", "pinned_buffers": "закреплённые буферы",
     "device_working_set": "рабочий набор устройства (CPU)",
@@ -104,11 +106,8 @@ RU = {
 
 # English words for codes that the result carries (check ids, statuses, item keys).
 EN = {
-    "recorded": "specification recorded", "placement": "placement shown", "peak_and_step": "peak memory and step time",
-    "quality": "quality on held-out data", "resume": "resume from a checkpoint", "not_run": "not run",
-    "ok": "finished", "oom": "does not fit (out of memory)", "crash": "worker crashed",
-    "optimizer_states": "optimizer states", "master_weights": "master weights", "logits_and_loss": "logits and loss",
-    "cuda_context": "CUDA context", "allocator_overhead": "allocator overhead", "comm_buffers": "communication buffers",
+    **vocab.CHECK_WORDS, **{k: v for k, v in vocab.STATUS_WORDS.items() if k not in ("accepted", "rejected", "incomplete")},
+    **vocab.ITEM_WORDS,
     "process_baseline": "process baseline", "model_loading_peak": "model loading peak",
     "offloaded_states": "offloaded states", "pinned_buffers": "pinned buffers",
     "device_working_set": "device working set (CPU)",

@@ -1,10 +1,10 @@
-"""The five acceptance checks of DESIGN.md and the verdict, from the parts of a result."""
+"""The five acceptance checks of docs/architecture.md and the verdict, from the parts of a result."""
 
 from __future__ import annotations
 
 from typing import Any
 
-CHECK_IDS = ("recorded", "placement", "peak_and_step", "quality", "resume")
+from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
 
 def _check(id_: str, status: str, reason: str) -> dict[str, str]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-ITEM_KEYS = ("weights", "gradients", "optimizer_states", "master_weights", "activations", "logits_and_loss",
-             "cuda_context", "allocator_overhead", "comm_buffers", "other")
+from trainsizer.vocab import ITEM_KEYS
+
+__all__ = ["ITEM_KEYS", "anatomy_rows"]
 
 
 def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:

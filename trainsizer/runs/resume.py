@@ -1,4 +1,4 @@
-"""The resume check, three-run protocol (torchtitan's checkpoint_compat_test, NOTES.md): a reference run of
+"""The resume check, three-run protocol (torchtitan's checkpoint_compat_test, docs/facts.md): a reference run of
 N steps; a run of k1 steps that saves and exits; a fresh process that loads it, runs to k2 and saves again; a
 third that loads that and runs to N. Per-step losses, gradient norms, final parameters and optimizer state are
 compared: bit-identical on the CPU; on a GPU against a noise floor measured with a second reference run."""

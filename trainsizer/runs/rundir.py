@@ -1,4 +1,4 @@
-"""A run directory (DESIGN.md): spec.toml, events.jsonl appended as events arrive, worker logs,
+"""A run directory (docs/architecture.md): spec.toml, events.jsonl appended as events arrive, worker logs,
 result.json written atomically — also after a failure."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """python -m trainsizer.worker --spec SPEC.json --out RUN_DIR [--role measure]
 
-A separate process (DESIGN.md, "The process boundary"): stdout carries JSON-line events only; stderr goes
+A separate process (docs/architecture.md, "The process boundary"): stdout carries JSON-line events only; stderr goes
 to RUN_DIR/worker-<rank>.log. Failures are results: out-of-memory is reported as such, with its phase.
 Exit code 0 whenever a result was emitted (even a negative one); non-zero means the worker itself failed.
 """

@@ -145,27 +145,27 @@
 <context>
     <name>HistoryList</name>
     <message>
-        <location filename="../../gui/history.py" line="73"/>
+        <location filename="../../gui/history.py" line="21"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="73"/>
+        <location filename="../../gui/history.py" line="21"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="73"/>
+        <location filename="../../gui/history.py" line="21"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="73"/>
+        <location filename="../../gui/history.py" line="21"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="73"/>
+        <location filename="../../gui/history.py" line="21"/>
         <source>folder</source>
         <translation>папка</translation>
     </message>
@@ -216,11 +216,6 @@
         <location filename="../../gui/labels.py" line="22"/>
         <source>communication buffers</source>
         <translation>буферы обмена</translation>
-    </message>
-    <message>
-        <location filename="../../gui/labels.py" line="23"/>
-        <source>other</source>
-        <translation>прочее</translation>
     </message>
     <message>
         <location filename="../../gui/labels.py" line="24"/>
@@ -318,8 +313,13 @@
         <translation>качество на отложенных данных</translation>
     </message>
     <message>
+        <location filename="../../gui/labels.py" line="23"/>
+        <source>optimizer temporaries</source>
+        <translation>временные буферы оптимизатора</translation>
+    </message>
+    <message>
         <location filename="../../gui/labels.py" line="49"/>
-        <source>resume from checkpoint</source>
+        <source>resume from a checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
@@ -501,183 +501,183 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window.py" line="71"/>
+        <location filename="../../gui/window.py" line="72"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="75"/>
+        <location filename="../../gui/window.py" line="76"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="79"/>
+        <location filename="../../gui/window.py" line="80"/>
         <source>Estimate for this machine&apos;s devices, or for hypothetical ones such as 8xH100-80GB</source>
         <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="80"/>
+        <location filename="../../gui/window.py" line="81"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="87"/>
+        <location filename="../../gui/window.py" line="88"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="87"/>
+        <location filename="../../gui/window.py" line="88"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="88"/>
+        <location filename="../../gui/window.py" line="89"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="91"/>
+        <location filename="../../gui/window.py" line="92"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="103"/>
+        <location filename="../../gui/window.py" line="104"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="109"/>
+        <location filename="../../gui/window.py" line="110"/>
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="110"/>
+        <location filename="../../gui/window.py" line="111"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="111"/>
+        <location filename="../../gui/window.py" line="112"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="112"/>
+        <location filename="../../gui/window.py" line="113"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="124"/>
+        <location filename="../../gui/window.py" line="125"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="144"/>
+        <location filename="../../gui/window.py" line="145"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="145"/>
+        <location filename="../../gui/window.py" line="146"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="146"/>
+        <location filename="../../gui/window.py" line="147"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="150"/>
+        <location filename="../../gui/window.py" line="151"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="188"/>
+        <location filename="../../gui/window.py" line="189"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="194"/>
+        <location filename="../../gui/window.py" line="195"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="202"/>
+        <location filename="../../gui/window.py" line="203"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="202"/>
+        <location filename="../../gui/window.py" line="203"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="205"/>
+        <location filename="../../gui/window.py" line="206"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="218"/>
+        <location filename="../../gui/window.py" line="219"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="226"/>
+        <location filename="../../gui/window.py" line="227"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="231"/>
+        <location filename="../../gui/window.py" line="232"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="255"/>
+        <location filename="../../gui/window.py" line="256"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="263"/>
+        <location filename="../../gui/window.py" line="264"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="265"/>
+        <location filename="../../gui/window.py" line="266"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="282"/>
-        <location filename="../../gui/window.py" line="300"/>
+        <location filename="../../gui/window.py" line="283"/>
+        <location filename="../../gui/window.py" line="301"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="292"/>
+        <location filename="../../gui/window.py" line="293"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="293"/>
+        <location filename="../../gui/window.py" line="294"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="299"/>
+        <location filename="../../gui/window.py" line="300"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="304"/>
+        <location filename="../../gui/window.py" line="305"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="313"/>
+        <location filename="../../gui/window.py" line="314"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="316"/>
+        <location filename="../../gui/window.py" line="317"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
