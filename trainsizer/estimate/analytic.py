@@ -160,7 +160,7 @@ def attention_kind(spec, config) -> str:
     if cls is not None and not getattr(cls, "_supports_sdpa", True):
         return "eager"  # e.g. Gemma 2: transformers runs eager attention
     dropout = _attn_dropout(config)
-    if dropout > 0 and str(spec.parallel.devices).strip() == "cpu":
+    if dropout > 0 and spec.parallel.on_cpu:
         return "math"  # the CPU flash kernel has no dropout: SDPA falls back to the math path
     return "flash"
 

@@ -34,7 +34,7 @@ def build_report(spec, *, devices: str | None = None, traced: bool = False, solv
     if issues:
         raise SpecError(issues)
     targets, host = resolve_targets(devices)
-    if spec.parallel.devices.strip() == "cpu" and not devices:
+    if spec.parallel.on_cpu and not devices:
         targets = []  # a CPU run on this machine: the CPU is the device
     issues = environment_issues(spec, targets) if targets or not devices else []
     if issues:

@@ -36,9 +36,9 @@ def device_names(spec, targets) -> list[str]:
     """The devices the run uses: cpu ranks, or cuda:i for the spec's (or the target's) GPUs."""
     par = spec.parallel
     world = par.world_size()
-    if par.devices.strip() == "cpu" and not targets:
+    if par.on_cpu and not targets:
         return ["cpu"] * world
-    if par.devices.strip() in ("cpu", "auto"):
+    if (par.on_cpu or par.auto):
         return [f"cuda:{i}" for i in range(world if par.strategy != "single" else 1)]
     return par.device_list()
 

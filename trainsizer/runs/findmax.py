@@ -14,7 +14,7 @@ def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
     from trainsizer.model.params import param_stats
 
     inv = inventory()
-    on_cpu = spec.parallel.devices.strip() == "cpu"
+    on_cpu = spec.parallel.on_cpu
     targets = [] if on_cpu else inv.targets()
     ram = inv.host["ram_available"] if on_cpu else None
     if on_cpu and memory_limit:  # the worker's own limit is its capacity (less the process baseline)

@@ -27,7 +27,7 @@ def analytic_estimate(spec) -> dict[str, Any] | None:
 
     try:
         inv = inventory()
-        on_cpu = spec.parallel.devices.strip() == "cpu"
+        on_cpu = spec.parallel.on_cpu
         targets = [] if on_cpu else inv.targets()
         est = estimate(spec, targets, host_ram=inv.host["ram_available"] if on_cpu else None)
     except Exception as e:  # the measurement stands on its own; the result says why there is no estimate

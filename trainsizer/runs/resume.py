@@ -106,7 +106,7 @@ def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: st
         merged["grad_norms"].update(part_c["grad_norms"])
         load_s.append(part_c.get("load_s"))
         diffs = _compare(ref, merged, ref["final_state"], part_c["final_state"])
-        on_cpu = spec.parallel.devices.strip() == "cpu"
+        on_cpu = spec.parallel.on_cpu
         if on_cpu:
             noise, noise_note = None, "not measured on the CPU: the criterion there is bit-identical"
             passed = all(v == 0.0 for v in diffs.values())

@@ -13,8 +13,8 @@ if TYPE_CHECKING:
 def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
     out: list[SpecIssue] = []
     par = spec.parallel
-    on_cpu = par.devices.strip() == "cpu"
-    if par.strategy in ("ddp", "fsdp") and par.devices.strip() != "auto" and par.world_size() < 2:
+    on_cpu = par.on_cpu
+    if par.strategy in ("ddp", "fsdp") and not par.auto and par.world_size() < 2:
         how = "set parallel.processes >= 2" if on_cpu else "list at least two devices, e.g. cuda:0,1"
         out.append(SpecIssue("parallel.strategy", "conflict", f"{par.strategy} needs at least two devices; {how}"))
     if par.strategy == "single" and par.world_size() > 1:
@@ -46,8 +46,8 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
     """
     out: list[SpecIssue] = []
     names = spec.parallel.device_list()
-    if spec.parallel.devices.strip() in ("cpu", "auto"):
-        wanted = [] if spec.parallel.devices.strip() == "cpu" or not devices else [devices[0]]
+    if (spec.parallel.on_cpu or spec.parallel.auto):
+        wanted = [] if spec.parallel.on_cpu or not devices else [devices[0]]
     else:
         by_index = {d.index: d for d in devices}
         wanted = []
@@ -58,7 +58,7 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
                 out.append(SpecIssue("parallel.devices", "device", f"{name} is not present (this target has {have})"))
             else:
                 wanted.append(by_index[idx])
-    if spec.method.kind == "qlora" and not wanted and spec.parallel.devices.strip() == "auto":
+    if spec.method.kind == "qlora" and not wanted and spec.parallel.auto:
         out.append(SpecIssue("method.kind", "conflict", "qlora needs a CUDA device; this target has none"))
     compute = spec.precision.compute
     for d in wanted:
@@ -129,7 +129,7 @@ def _attention_issues(spec: RunSpec) -> list[SpecIssue]:
 
     if spec.model.attn_implementation != "flash_attention_2":
         return []
-    if spec.parallel.devices.strip() == "cpu":
+    if spec.parallel.on_cpu:
         return [SpecIssue("model.attn_implementation", "conflict",
                           "flash_attention_2 runs on CUDA devices only; devices is cpu (use sdpa)")]
     if importlib.util.find_spec("flash_attn") is None:

@@ -112,6 +112,18 @@ class ParallelSpec:
     processes: int = spec_field(1, minimum=1, maximum=64,
                                 help="devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.")
 
+    def __post_init__(self):
+        if isinstance(self.devices, str):
+            self.devices = self.devices.strip()  # normalised once: " cpu " is cpu everywhere
+
+    @property
+    def on_cpu(self) -> bool:
+        return self.devices == "cpu"
+
+    @property
+    def auto(self) -> bool:
+        return self.devices == "auto"
+
     def device_list(self) -> list[str]:
         """["cuda:0", "cuda:1"] from "cuda:0,1" or "cuda:0,cuda:1"."""
         out = []
@@ -123,7 +135,7 @@ class ParallelSpec:
     def issues(self) -> list[SpecIssue]:
         out = []
         devs = self.device_list()
-        if self.devices.strip() in ("cpu", "auto"):
+        if self.on_cpu or self.auto:
             return out
         bad = [d for d in devs if not _is_cuda_name(d)]
         if bad or not devs:
@@ -134,9 +146,9 @@ class ParallelSpec:
         return out
 
     def world_size(self) -> int:
-        if self.devices.strip() == "cpu":
+        if self.on_cpu:
             return self.processes
-        if self.devices.strip() == "auto":
+        if self.auto:
             return 1
         return max(1, len(self.device_list()))
 

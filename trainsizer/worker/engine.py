@@ -41,7 +41,7 @@ class Dist:
 
 
 def pick_device(spec, dist: Dist) -> torch.device:
-    devices = spec.parallel.devices.strip()
+    devices = spec.parallel.devices
     if devices == "cpu":
         return torch.device("cpu")
     if devices == "auto":
