@@ -124,3 +124,10 @@ def test_pseudo_localisation_brackets_every_visible_text(qtbot, tmp_path, monkey
         win.estimate.shutdown()
     finally:
         i18n.install("en")
+
+
+def test_placeholders_are_filled_in_one_pass():
+    from trainsizer.gui.i18n import fill
+
+    assert fill("%2 of %1", "a", "%1") == "%1 of a"  # a value holding "%1" is not filled again
+    assert fill("%1 and %3", "x") == "x and %3"

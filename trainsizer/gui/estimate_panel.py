@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from trainsizer.gui.bars import COLORS, StackedBar
+from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import ADVICE, ITEMS, PHASES, label
 from trainsizer.ui_common.textfmt import fmt_bytes
 
@@ -109,7 +110,7 @@ class EstimatePanel(QWidget):
         self.report = report
         self._clear_bars()
         if report is None:
-            self.verdict.setText(self.tr("No estimate: %1").replace("%1", error or ""))
+            self.verdict.setText(fill(self.tr("No estimate: %1"), error or ""))
             self.verdict.setStyleSheet("color: #c62828;")
             self.details.clear()
             return
@@ -135,29 +136,22 @@ class EstimatePanel(QWidget):
         if bad:
             f = bad[0]
             self.verdict.setStyleSheet("color: #c62828; font-weight: bold;")
-            return (self.tr("Does not fit: needs %1 on %2, has %3; peak at %4")
-                    .replace("%1", fmt_bytes(f["peak"])).replace("%2", f["device"])
-                    .replace("%3", fmt_bytes(f["capacity"])).replace("%4", label(PHASES, f["peak_phase"])))
+            return (fill(self.tr("Does not fit: needs %1 on %2, has %3; peak at %4"), fmt_bytes(f["peak"]), f["device"], fmt_bytes(f["capacity"]), label(PHASES, f["peak_phase"])))
         if any(f["fits"] is None for f in fit.values()):
             self.verdict.setStyleSheet("")
             return self.tr("Fit unknown: a device's capacity is not available")
         f = min(fit.values(), key=lambda x: x["headroom"])
         self.verdict.setStyleSheet("color: #2e7d32; font-weight: bold;")
-        return (self.tr("Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5")
-                .replace("%1", fmt_bytes(f["peak"])).replace("%2", fmt_bytes(f["capacity"])).replace("%3", f["device"])
-                .replace("%4", f"{f['headroom_percent']:.0f}").replace("%5", label(PHASES, f["peak_phase"])))
+        return (fill(self.tr("Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5"), fmt_bytes(f["peak"]), fmt_bytes(f["capacity"]), f["device"], f"{f['headroom_percent']:.0f}", label(PHASES, f["peak_phase"])))
 
     def _details(self, report: dict) -> str:
         lines = []
         t = report.get("time") or {}
         if t.get("seconds"):
-            lines.append(self.tr("Predicted step: %1 s, %2 tokens/s").replace("%1", f"{t['seconds']:.3g}")
-                         .replace("%2", f"{t['tokens_per_s']:,.0f}"))
+            lines.append(fill(self.tr("Predicted step: %1 s, %2 tokens/s"), f"{t['seconds']:.3g}", f"{t['tokens_per_s']:,.0f}"))
         solver = report.get("solver") or {}
         if solver.get("max_micro_batch") is not None:
-            lines.append(self.tr("Largest micro-batch that fits: %1; longest sequence: %2")
-                         .replace("%1", str(solver.get("max_micro_batch"))).replace("%2", str(solver.get("max_seq_len"))))
+            lines.append(fill(self.tr("Largest micro-batch that fits: %1; longest sequence: %2"), str(solver.get("max_micro_batch")), str(solver.get("max_seq_len"))))
         for a in report.get("advice") or []:
-            lines.append(self.tr("Advice: %1 (saves %2)").replace("%1", label(ADVICE, a["id"]))
-                         .replace("%2", fmt_bytes(a["saving"])))
+            lines.append(fill(self.tr("Advice: %1 (saves %2)"), label(ADVICE, a["id"]), fmt_bytes(a["saving"])))
         return "\n".join(lines)

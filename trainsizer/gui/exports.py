@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from trainsizer.gui.i18n import LANGUAGES
+from trainsizer.gui.i18n import LANGUAGES, fill
 
 
 class ExportDialog(QDialog):
@@ -50,7 +50,7 @@ class ExportDialog(QDialog):
             form.addRow("", self.redact)
             form.addRow(self.tr("To"), self.to)
         lay.addLayout(form)
-        lay.addWidget(QLabel(self.tr("Run folder: %1").replace("%1", str(self.run_dir))))
+        lay.addWidget(QLabel(fill(self.tr("Run folder: %1"), str(self.run_dir))))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         save = QPushButton(self.tr("Save…"))
         save.clicked.connect(self.save)

@@ -70,3 +70,12 @@ def install(lang: str) -> bool:
         app.installTranslator(qt)
         _installed.append(qt)
     return ok
+
+
+def fill(text: str, *args) -> str:
+    """Qt's placeholders in a translated text, filled in one pass: ``fill(self.tr("%1 of %2"), a, b)``.
+    (One pass: a value that itself contains "%2" is never filled again.)"""
+    import re
+
+    return re.sub(r"%(\d+)", lambda m: str(args[int(m.group(1)) - 1]) if 0 < int(m.group(1)) <= len(args)
+                  else m.group(0), text)

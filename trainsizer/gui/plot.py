@@ -10,6 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import PHASES, SERIES, label
 from trainsizer.runs.timeline import RunTimeline
 from trainsizer.ui_common.palette import PHASE_COLORS, device_color
@@ -93,10 +94,10 @@ class MemoryPlot(QWidget):
     def _reference_lines(self) -> None:
         for dev, value in self.capacity.items():
             name = label(SERIES, dev) if dev == "host" else dev
-            self._hline(f"cap:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.SolidLine, self.tr("capacity %1").replace("%1", name))
+            self._hline(f"cap:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.SolidLine, fill(self.tr("capacity %1"), name))
         for dev, value in self.predicted.items():
             name = label(SERIES, dev) if dev == "host" else dev
-            self._hline(f"pred:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.DashLine, self.tr("predicted peak %1").replace("%1", name))
+            self._hline(f"pred:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.DashLine, fill(self.tr("predicted peak %1"), name))
 
     def _hline(self, key, value, color, style, text) -> None:
         if key not in self.lines:

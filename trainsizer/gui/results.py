@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
 from trainsizer.ui_common.textfmt import fmt_bytes
 
@@ -89,7 +90,7 @@ class ResultsPanel(QWidget):
         self.result = result
         verdict = result.get("verdict") or "incomplete"
         status = result.get("status")
-        text = self.tr("Verdict: %1").replace("%1", label(STATUSES, verdict))
+        text = fill(self.tr("Verdict: %1"), label(STATUSES, verdict))
         if status and status != "ok":
             text += " · " + label(STATUSES, status)
         self.verdict.setText(text)
@@ -132,34 +133,24 @@ class ResultsPanel(QWidget):
         meas = result.get("measurement") or {}
         st = meas.get("step_time_s") or {}
         if st.get("count"):
-            lines.append(self.tr("Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s")
-                         .replace("%1", f"{st['median']:.3f}").replace("%2", f"{st['p95']:.3f}").replace("%3", f"{st['min']:.3f}")
-                         .replace("%4", str(st["count"])).replace("%5", f"{meas.get('tokens_per_s') or 0:,.0f}")
-                         .replace("%6", f"{meas.get('tflops') or 0:.3g}")
+            lines.append(fill(self.tr("Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s"), f"{st['median']:.3f}", f"{st['p95']:.3f}", f"{st['min']:.3f}", str(st["count"]), f"{meas.get('tokens_per_s') or 0:,.0f}", f"{meas.get('tflops') or 0:.3g}")
                          + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else ""))
         if meas.get("host_rss"):
-            lines.append(self.tr("Host RSS peak: %1").replace("%1", fmt_bytes(meas["host_rss"])))
+            lines.append(fill(self.tr("Host RSS peak: %1"), fmt_bytes(meas["host_rss"])))
         for dev, p in (meas.get("peak") or {}).items():
             if p and p.get("allocated") is not None:
-                lines.append(self.tr("%1 peak: allocated %2, reserved %3, NVML %4").replace("%1", dev)
-                             .replace("%2", fmt_bytes(p.get("allocated"))).replace("%3", fmt_bytes(p.get("reserved")))
-                             .replace("%4", fmt_bytes(p.get("nvml_used"))))
+                lines.append(fill(self.tr("%1 peak: allocated %2, reserved %3, NVML %4"), dev, fmt_bytes(p.get("allocated")), fmt_bytes(p.get("reserved")), fmt_bytes(p.get("nvml_used"))))
         if meas.get("oom"):
             o = meas["oom"]
-            lines.append(self.tr("Out of memory in %1 at step %2: %3").replace("%1", label(PHASES, o.get("phase")))
-                         .replace("%2", str(o.get("step"))).replace("%3", str(o.get("message", ""))[:300]))
+            lines.append(fill(self.tr("Out of memory in %1 at step %2: %3"), label(PHASES, o.get("phase")), str(o.get("step")), str(o.get("message", ""))[:300]))
         if meas.get("failure"):
-            lines.append(self.tr("Failure: %1").replace("%1", str(meas["failure"])))
+            lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
         q = result.get("quality")
         if q and q.get("before") is not None:
-            lines.append(self.tr("Quality: %1 %2 → %3; rule: %4").replace("%1", q.get("metric", ""))
-                         .replace("%2", f"{q['before']:.4g}").replace("%3", f"{q['after']:.4g}").replace("%4", str(q.get("rule", ""))))
+            lines.append(fill(self.tr("Quality: %1 %2 → %3; rule: %4"), q.get("metric", ""), f"{q['before']:.4g}", f"{q['after']:.4g}", str(q.get("rule", ""))))
         r = result.get("resume")
         if r and "max_abs_loss_diff" in r:
-            lines.append(self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s")
-                         .replace("%1", f"{r['max_abs_loss_diff']:.3g}").replace("%2", f"{r['max_abs_param_diff']:.3g}")
-                         .replace("%3", fmt_bytes(r.get("checkpoint_bytes"))).replace("%4", f"{r.get('save_s') or 0:.2f}")
-                         .replace("%5", f"{r.get('load_s') or 0:.2f}"))
+            lines.append(fill(self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s"), f"{r['max_abs_loss_diff']:.3g}", f"{r['max_abs_param_diff']:.3g}", fmt_bytes(r.get("checkpoint_bytes")), f"{r.get('save_s') or 0:.2f}", f"{r.get('load_s') or 0:.2f}"))
         if result.get("error"):
-            lines.append(self.tr("Error: %1").replace("%1", str(result["error"])))
+            lines.append(fill(self.tr("Error: %1"), str(result["error"])))
         return "\n".join(lines)

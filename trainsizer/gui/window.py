@@ -31,7 +31,7 @@ from trainsizer.gui.adapter import Replay, RunController
 from trainsizer.gui.estimate_panel import EstimatePanel
 from trainsizer.gui.form import SpecForm
 from trainsizer.gui.history import HistoryList
-from trainsizer.gui.i18n import LANGUAGES
+from trainsizer.gui.i18n import LANGUAGES, fill
 from trainsizer.gui.labels import PHASES, STATUSES, label
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
@@ -224,7 +224,7 @@ class MainWindow(QMainWindow):
         self.stage_name = "measure" if kind == "measure" else "environment"
         self.controller.start(kind, spec, out)
         self._set_running(True)
-        self.log.appendPlainText(self.tr("Run folder: %1").replace("%1", str(out)))
+        self.log.appendPlainText(fill(self.tr("Run folder: %1"), str(out)))
         return out
 
     def cancel_run(self) -> None:
@@ -253,19 +253,16 @@ class MainWindow(QMainWindow):
         if kind in ("log", "error") and event.get("message"):
             self.log.appendPlainText(f"[{kind}] {event.get('message')}")
         if kind == "hello" and event.get("rank") in (0, None):
-            self.log.appendPlainText(self.tr("worker %1 started on %2").replace("%1", str(event.get("pid")))
-                                     .replace("%2", str(event.get("device"))))
+            self.log.appendPlainText(fill(self.tr("worker %1 started on %2"), str(event.get("pid")), str(event.get("device"))))
 
     def _update_progress(self) -> None:
         p = self.plot.timeline.progress
         if p.total:
             self.progress.setRange(0, p.total)
             self.progress.setValue(min(p.step, p.total))
-        eta = self.tr(", ETA %1 s").replace("%1", f"{p.eta:.0f}") if p.eta is not None else ""
+        eta = fill(self.tr(", ETA %1 s"), f"{p.eta:.0f}") if p.eta is not None else ""
         step = f"{p.step}/{p.total}" if p.total else str(p.step)
-        self.progress.setFormat(self.tr("%1 · %2 · step %3 · %4 s%5").replace("%1", label(PHASES, self.stage_name))
-                                .replace("%2", label(PHASES, p.phase)).replace("%3", step)
-                                .replace("%4", f"{p.elapsed:.0f}").replace("%5", eta))
+        self.progress.setFormat(fill(self.tr("%1 · %2 · step %3 · %4 s%5"), label(PHASES, self.stage_name), label(PHASES, p.phase), step, f"{p.elapsed:.0f}", eta))
 
     def on_finished(self, result: dict) -> None:
         self._set_running(False)
@@ -280,7 +277,7 @@ class MainWindow(QMainWindow):
         status = result.get("status") or "ok"
         failure = self.plot.timeline.failed()
         if status != "ok" and failure:
-            self.progress.setFormat(self.tr("failed: %1").replace("%1", f"{label(STATUSES, failure.get('kind'))} — {failure.get('message', '')}"))
+            self.progress.setFormat(fill(self.tr("failed: %1"), f"{label(STATUSES, failure.get('kind'))} — {failure.get('message', '')}"))
             self.progress.setValue(0)
         else:
             self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
@@ -290,15 +287,15 @@ class MainWindow(QMainWindow):
     def on_refused(self, message: str) -> None:
         """Bad input found before the run started: a refused specification, not a rejection (not in the history)."""
         self._set_running(False)
-        self.results.clear(self.tr("The specification was refused before the run started: %1").replace("%1", message))
+        self.results.clear(fill(self.tr("The specification was refused before the run started: %1"), message))
         self.progress.setFormat(self.tr("refused: fix the specification"))
         self.progress.setValue(0)
         self.history.refresh(self.history_dir)
 
     def on_failed(self, message: str) -> None:
         self._set_running(False)
-        self.results.clear(self.tr("The run failed: %1").replace("%1", message))
-        self.progress.setFormat(self.tr("failed: %1").replace("%1", message))
+        self.results.clear(fill(self.tr("The run failed: %1"), message))
+        self.progress.setFormat(fill(self.tr("failed: %1"), message))
 
     # -- recorded runs ---------------------------------------------------------------------------------------
     def open_run_dialog(self) -> None:
