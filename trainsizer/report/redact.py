@@ -93,11 +93,15 @@ def _ipv6(match: re.Match) -> str:
 
 def redact_text(text: str, secrets: list[str]) -> str:
     out = text
-    for s in secrets:  # whole known values first (longest first): paths with spaces, host and user names
+    paths = [s for s in secrets if s.startswith(("/", "~")) or re.match(r"[A-Za-z]:\\", s)]
+    names = [s for s in secrets if s not in paths]
+    for s in paths:  # known paths first, whole (longest first): spaces, brackets and unicode included
         out = re.sub(rf"(?<![\w]){re.escape(s)}(?![\w])", MARK, out)
     for pattern in (UUID, MAC, HOST_PATH, QUOTED_PATH, WIN_PATH, BARE_PATH, IPV4, FQDN, HEX_ID):
-        out = pattern.sub(MARK, out)
+        out = pattern.sub(MARK, out)  # then by structure, before a short name could split a host:/path apart
     out = IPV6_CANDIDATE.sub(_ipv6, out)
+    for s in names:  # host and user names, wherever they are left
+        out = re.sub(rf"(?<![\w]){re.escape(s)}(?![\w])", MARK, out)
     return out
 
 
