@@ -113,10 +113,11 @@ RUN_COMMANDS = ("measure", "check")
 
 
 def main(argv: list[str] | None = None) -> int:
-    from trainsizer import oscompat
+    from trainsizer import configure_logging, oscompat
     from trainsizer.runs.rundir import RunDirError
     from trainsizer.spec import SpecError
 
+    configure_logging()
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

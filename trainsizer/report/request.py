@@ -4,6 +4,7 @@ as Markdown text, an .eml draft (RFC 5322, the HTML report and result.json attac
 from __future__ import annotations
 
 import json
+import logging
 from email.message import EmailMessage
 from email.utils import formatdate
 from pathlib import Path
@@ -64,6 +65,7 @@ def _estimate_on_gpu(run: Run) -> dict[str, int]:
         est = estimate(spec, hypothetical_targets(f"{n}xH100-80GB"))
         return {d.device: d.peak for d in est.devices}
     except Exception:  # an old or partial result: the request says "not available"
+        logging.getLogger(__name__).debug("no GPU estimate for the request", exc_info=True)
         return {}
 
 

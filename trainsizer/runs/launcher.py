@@ -8,6 +8,7 @@ appended to events.jsonl as it arrives; a worker that dies without a result gets
 from __future__ import annotations
 
 import collections
+import logging
 import os
 import signal
 import subprocess
@@ -22,6 +23,7 @@ from trainsizer import oscompat
 from trainsizer.runs.protocol import parent_event, parse_line
 from trainsizer.runs.rundir import RunDir
 
+log = logging.getLogger(__name__)
 BULK = frozenset({"sample", "phase", "step"})  # kept on disk; in memory only the newest RECENT of them
 RECENT = 512
 
@@ -96,8 +98,8 @@ class WorkerProcess:
         if self.on_event:
             try:
                 self.on_event(event)
-            except Exception:  # a front end's callback must not break the stream
-                pass
+            except Exception:  # a front end's callback must not break the stream; it is logged, not lost
+                log.exception("the event callback failed on a %s event", event.get("type"))
 
     @property
     def pid(self) -> int | None:

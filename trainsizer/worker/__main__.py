@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     args.skip_rng_restore = args.break_ == "rng"
     rank = int(os.environ.get("RANK", "0"))
     _redirect_stderr(args.out, rank)
+    from trainsizer import configure_logging
+
+    configure_logging("INFO")  # into worker-<rank>.log
     from trainsizer.worker.events import Emitter
 
     em = Emitter()
