@@ -3,22 +3,20 @@ acceptance checks and a verdict in result.json (written atomically, also when a 
 
 from __future__ import annotations
 
-import datetime
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
-from trainsizer import __version__
 from trainsizer.runs.launcher import run_worker
 from trainsizer.runs.measure import (
-    RESULT_SCHEMA,
     _status,
     analytic_estimate,
     environment,
     finish,
     merge_results,
 )
+from trainsizer.runs.result import new_result, now
 from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
 
@@ -58,11 +56,8 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
     group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
     rd = RunDir(out, force=force)
-    stages: dict[str, float] = {}
-    created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
-                              "spec": spec.to_dict(), "environment": None, "estimate": None, "measurement": None,
-                              "quality": None, "resume": None, "stages": stages}
+    result = new_result(spec)
+    stages = result["stages"]
 
     def stage(name, fn):
         if cancel.is_set():
@@ -100,7 +95,7 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
             result["resume"] = stage("resume", lambda: resume_check(spec, rd, spec_path, on_event=on_event,
                                                                     break_=break_resume, memory_limit=memory_limit,
                                                                     cancel_event=cancel))
-        result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        result["finished"] = now()
         return finish(rd, result)
     except BaseException as e:  # whatever happens, result.json says what ran and what did not
         cancel.set()

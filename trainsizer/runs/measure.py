@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import datetime
 import threading
 from pathlib import Path
 from typing import Any
 
-from trainsizer import __version__
 from trainsizer.runs.checks import evaluate
 from trainsizer.runs.launcher import run_worker
+from trainsizer.runs.result import new_result, now
 from trainsizer.runs.rundir import RunDir
-
-RESULT_SCHEMA = "trainsizer.result/1"
 
 
 def environment() -> dict[str, Any]:
@@ -70,10 +67,7 @@ def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = 
     Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop the worker group; result.json then says
     "cancelled" and the interrupt goes on out to the caller."""
     rd = RunDir(out, force=force)
-    created = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
-    result: dict[str, Any] = {"schema": RESULT_SCHEMA, "tool_version": __version__, "created": created,
-                              "spec": spec.to_dict(), "environment": None, "estimate": None, "measurement": None,
-                              "quality": None, "resume": None}
+    result = new_result(spec)
     try:
         spec_path = rd.write_spec(spec)
         result["environment"] = environment()
@@ -83,7 +77,7 @@ def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = 
         if wp.cancel_requested:
             result["measurement"]["failure"] = "cancelled"
         result["status"] = _status(wp, result["measurement"])
-        result["finished"] = datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds")
+        result["finished"] = now()
         return finish(rd, result)
     except KeyboardInterrupt:  # the worker group is stopped and reaped; say so in result.json, then go on out
         result.update(status="cancelled", measurement={"failure": "cancelled"})

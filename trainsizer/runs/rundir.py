@@ -121,7 +121,11 @@ def read_result(path: str | os.PathLike) -> dict[str, Any] | None:
         data = json.loads((Path(path) / "result.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        return None
+    from trainsizer.runs.result import with_defaults
+
+    return with_defaults(data)
 
 
 EVENTS_READ_LIMIT = 64 * 2**20  # bytes of events.jsonl read for a report (about 300 000 events)
