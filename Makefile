@@ -78,6 +78,7 @@ test-headless: $(COMPAT_STAMP)
 TS_FILES := $(wildcard trainsizer/resources/i18n/*.ts)
 lupdate: $(STAMP)
 	$(BIN)/python -m trainsizer.gui.spec_text
+	$(BIN)/python -m trainsizer.gui.catalog_text
 	$(BIN)/pyside6-lupdate -no-obsolete trainsizer/gui/*.py -ts $(TS_FILES)
 
 lrelease: $(STAMP)

@@ -7,6 +7,7 @@ import pytest
 from trainsizer.runs.resume import resume_check
 from trainsizer.runs.rundir import RunDir
 from trainsizer.spec import RunSpec
+from trainsizer.ui_common.messages import evidence
 
 pytestmark = pytest.mark.slow
 FAST = ("[batch]\nmicro_batch = 2\nseq_len = 128\n[measure]\nwarmup_steps = 1\nsteps = 2\n"
@@ -42,12 +43,13 @@ def _resume(tmp_path, spec, break_=None):
 def test_a_broken_resume_is_detected(tmp_path):
     spec = RunSpec().replace(batch={"micro_batch": 2, "seq_len": 64}, checkpoint={"resume_at": 2, "resume_steps": 4})
     r = _resume(tmp_path, spec, break_="data")
-    assert r["passed"] is False and r["max_abs_loss_diff"] > 0 and "differs from the uninterrupted run" in r["reason"]
+    assert r["passed"] is False and r["max_abs_loss_diff"] > 0 and r["code"] == "resume_differs"
+    assert "differs from the uninterrupted run" in evidence(r) and "отличается" in evidence(r, "ru")
 
 
 def test_resume_is_bit_identical_with_two_rank_gloo_ddp(tmp_path):
     spec = RunSpec().replace(batch={"micro_batch": 2, "seq_len": 64}, parallel={"strategy": "ddp", "processes": 2},
                              checkpoint={"resume_at": 2, "resume_steps": 4})
     r = _resume(tmp_path, spec)
-    assert r["passed"], r["reason"]
+    assert r["passed"], evidence(r)
     assert r["max_abs_param_diff"] == 0.0 and r["max_abs_optimizer_diff"] == 0.0

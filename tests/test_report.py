@@ -18,7 +18,7 @@ import pytest
 from trainsizer.report.content import load_run
 from trainsizer.report.html import render_html
 from trainsizer.report.request import render_eml, render_markdown
-from trainsizer.report.text import EN, RU
+from trainsizer.report.text import EN, WORDS, translator
 
 RECORDED = Path(__file__).resolve().parent / "data" / "recorded_check"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
@@ -192,8 +192,11 @@ def test_every_report_word_has_a_russian_text():
         used |= set(re.findall(r"\bt\(\"([^\"]+)\"", Path(mod.__file__).read_text()))
         used |= set(re.findall(r"\bt\('([^']+)'", Path(mod.__file__).read_text()))
     used |= set(request.QUESTIONS) | {request.CPU_NOTE} | set(EN)
-    missing = sorted(w for w in used if w not in RU)
+    missing = sorted(w for w in used if EN.get(w, w) not in WORDS)  # every text is in the catalog's list
     assert missing == []
+    ru = translator("ru")
+    same = {"CUDA", "CPU", "GPUs", "p95", "RSS", "max |Δloss|", "max |Δparam|"}
+    assert sorted(w for w in used if ru(w) == EN.get(w, w) and EN.get(w, w) not in same) == []  # and translated
 
 
 def test_the_russian_report_is_russian(run_dir):

@@ -44,3 +44,51 @@ def test_the_window_words_are_the_vocabulary_and_all_translated():
     text = (resource_dir("i18n") / "trainsizer_ru.ts").read_text(encoding="utf-8")
     for english in {*vocab.ITEM_WORDS.values(), *vocab.CHECK_WORDS.values(), *vocab.STATUS_WORDS.values()}:
         assert f"<source>{english}</source>" in text, english
+
+
+SAMPLE = {"devices": "cuda:0", "phase": "backward", "step": 3, "message": "boom", "count": 4, "median": 0.5,
+          "metric": "eval_loss", "before": 9.0, "after": 7.4, "change": 0.18, "threshold": 0.05, "op": "<=",
+          "why": "crash in checkpoint: OSError (errno 28)", "steps": "2, 3", "total": 4, "dloss": 0.1, "dparam": 0.2}
+
+
+@pytest.mark.parametrize("code", sorted(__import__("trainsizer.ui_common.messages", fromlist=["M"]).MESSAGES))
+def test_every_code_is_worded_in_english_and_russian(code):
+    from trainsizer.ui_common.messages import MESSAGES, render
+
+    english, russian = render(code, SAMPLE, "en"), render(code, SAMPLE, "ru")
+    assert english == MESSAGES[code].format(**SAMPLE)
+    assert russian and russian != english, f"{code}: no Russian in the .ts catalog"
+    for value in ("cuda:0", "boom", "errno 28", "2, 3"):  # the parameters survive the translation
+        assert (value in english) == (value in russian), (code, value)
+
+
+def test_every_check_the_core_writes_has_a_code_of_the_catalog():
+    from trainsizer.runs.checks import evaluate
+    from trainsizer.ui_common.messages import MESSAGES
+
+    results = [{}, {"spec": {}, "environment": {"x": 1}, "estimate": {"devices": {"cpu": {}}},
+                    "measurement": {"oom": {"phase": "forward", "step": 0}}},
+               {"measurement": {"failure": "boom"}, "quality": {"passed": True, "code": "quality_relative", "params": SAMPLE},
+                "resume": {"passed": False, "code": "resume_failed", "params": {"why": "x"}}},
+               {"measurement": {"step_time_s": {"count": 2, "median": 0.1}}, "quality": {"passed": False, "reason": "old"}}]
+    for result in results:
+        for check in evaluate(result)[0]:
+            assert check["code"] in MESSAGES and isinstance(check["params"], dict)
+
+
+def test_the_report_words_are_all_in_the_one_catalog():
+    from trainsizer.report.text import WORDS
+    from trainsizer.ui_common.messages import translate, ts_catalog
+
+    assert ts_catalog("ru")
+    untranslated = [w for w in WORDS if translate(w, "ru") == w and w not in ("CUDA", "CPU", "GPUs", "p95", "RSS",
+                                                                                  "max |Δloss|", "max |Δparam|")]
+    assert untranslated == []
+
+
+@pytest.mark.gui
+def test_the_generated_catalog_text_is_up_to_date():
+    from trainsizer.gui import catalog_text
+
+    words, messages = catalog_text.generate()
+    assert catalog_text.REPORT == words and catalog_text.MESSAGES == messages

@@ -123,7 +123,10 @@ def test_a_full_checkpoint_disk_is_reported_where_it_happened(tmp_path):
         result = json.loads((tmp_path / "run" / "result.json").read_text())
         resume = result["resume"]
         assert p.returncode == 1 and resume["passed"] is False and resume.get("ran") is True
-        assert "ran and failed" in resume["reason"] and "errno 28" in resume["reason"]
+        from trainsizer.ui_common.messages import evidence
+
+        assert resume["code"] == "resume_failed"
+        assert "ran and failed" in evidence(resume) and "errno 28" in evidence(resume)
         assert resume["failure"]["errno"] == 28 and resume["failure"]["stage"] == "resume"
         assert resume["failure"]["phase"] == "checkpoint"
         check = next(c for c in result["checks"] if c["id"] == "resume")

@@ -3,6 +3,7 @@ happens only here, at the edge."""
 
 from __future__ import annotations
 
+from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, table
 from trainsizer.vocab import ITEM_KEYS, ITEM_WORDS, PEAK_PHASE_WORDS
 
@@ -106,5 +107,5 @@ def render_measurement(result: dict) -> str:
         lines.append(f"host: worker RSS peak {fmt_bytes(meas['host_rss'])}")
     for c in result.get("checks") or []:
         mark = {"passed": "✓", "failed": "✗", "not_run": "·"}[c["status"]]
-        lines.append(f"  {mark} {c['id']}: {c['reason']}")
+        lines.append(f"  {mark} {c['id']}: {evidence(c)}")
     return "\n".join(lines)

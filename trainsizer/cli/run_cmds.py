@@ -76,6 +76,7 @@ def cmd_measure(args) -> int:
 def cmd_check(args) -> int:
     from trainsizer.cli.render import render_measurement
     from trainsizer.runs.check import check
+    from trainsizer.ui_common.messages import evidence
 
     spec = load_spec(args.spec, for_run=True)
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
@@ -96,9 +97,9 @@ def cmd_check(args) -> int:
         print(render_measurement(result))
         q, r = result.get("quality") or {}, result.get("resume") or {}
         if q.get("before") is not None:
-            print(f"quality: {q['reason']}")
+            print(f"quality: {evidence(q)}")
         if r.get("checkpoint_bytes"):
-            print(f"resume: {r['reason']}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
+            print(f"resume: {evidence(r)}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
                   f"save {r['save_s']:.2f} s, load {r['load_s']:.2f} s")
         print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
         print(f"results: {Path(args.out).resolve() / 'result.json'}")

@@ -3,7 +3,7 @@ time and throughput, quality before and after, the resume comparison, and the ex
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
+from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
 MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
@@ -110,7 +111,7 @@ class ResultsPanel(QWidget):
             mark.setForeground(QColor(COLOR.get(st, "#000000")))
             self.checks.setItem(i, 0, _cell(label(CHECKS, c.get("id"))))
             self.checks.setItem(i, 1, mark)
-            self.checks.setItem(i, 2, _cell(c.get("reason", "")))
+            self.checks.setItem(i, 2, _cell(evidence(c, translated=lambda tpl: QCoreApplication.translate("Messages", tpl))))
         self.checks.resizeColumnsToContents()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
@@ -147,7 +148,7 @@ class ResultsPanel(QWidget):
             lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
         q = result.get("quality")
         if q and q.get("before") is not None:
-            lines.append(fill(self.tr("Quality: %1 %2 → %3; rule: %4"), q.get("metric", ""), f"{q['before']:.4g}", f"{q['after']:.4g}", str(q.get("rule", ""))))
+            lines.append(fill(self.tr("Quality: %1"), evidence(q, translated=lambda tpl: QCoreApplication.translate("Messages", tpl))))
         r = result.get("resume")
         if r and "max_abs_loss_diff" in r:
             lines.append(fill(self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s"), f"{r['max_abs_loss_diff']:.3g}", f"{r['max_abs_param_diff']:.3g}", fmt_bytes(r.get("checkpoint_bytes")), f"{r.get('save_s') or 0:.2f}", f"{r.get('load_s') or 0:.2f}"))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.runs.compare import ITEM_KEYS
+from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
 
@@ -112,7 +113,7 @@ def title_line(run: Run) -> str:
 def checks_section(run: Run, t) -> Section:
     s = Section("checks", t("The five acceptance checks"), header=[t("check"), t("status"), t("evidence")])
     for c in run.result.get("checks") or []:
-        s.table.append([t(c.get("id", "?")), t(c.get("status", "not_run")), c.get("reason", "")])
+        s.table.append([t(c.get("id", "?")), t(c.get("status", "not_run")), evidence(c, t.lang)])
         s.statuses.append(c.get("status", "not_run"))
     status = run.result.get("status")
     if status not in (None, "ok"):
@@ -270,9 +271,9 @@ def quality_section(run: Run, t) -> Section:
         return _num(v, ".5g", t)
 
     s.rows = [(t("metric"), str(q.get("metric"))), (t("before"), fmt(q.get("before"))), (t("after"), fmt(q.get("after"))),
-              (t("rule"), str(q.get("rule", ""))), (t("status"), t("passed") if q.get("passed") else t("failed"))]
-    if q.get("reason"):
-        s.notes.append(q["reason"])
+              (t("rule"), f"{q.get('rule', '')} {q.get('threshold', '')}".strip()), (t("status"), t("passed") if q.get("passed") else t("failed"))]
+    if q.get("reason") or q.get("code"):
+        s.notes.append(evidence(q, t.lang))
     return s
 
 
@@ -292,8 +293,8 @@ def resume_section(run: Run, t) -> Section:
               (t("checkpoint size"), fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured")),
               (t("save time"), f"{r['save_s']:.2f} s" if r.get("save_s") is not None else t("not measured")),
               (t("load time"), f"{r['load_s']:.2f} s" if r.get("load_s") is not None else t("not measured"))]
-    if r.get("reason"):
-        s.notes.append(r["reason"])
+    if r.get("reason") or r.get("code"):
+        s.notes.append(evidence(r, t.lang))
     return s
 
 

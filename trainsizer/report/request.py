@@ -13,6 +13,7 @@ from urllib.parse import quote
 from trainsizer.report.content import Run, spec_section, title_line
 from trainsizer.report.redact import MARK, identifying_strings, redact
 from trainsizer.report.text import translator
+from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
 DEFAULT_HEADROOM = 0.2  # 20 % above the peak: allocator fragmentation, other processes, longer batches
@@ -126,7 +127,7 @@ def render_markdown(run: Run, lang: str = "en", *, redacted: bool = True, headro
     if not gpus:
         lines.append(f"- {t(CPU_NOTE)}")
     for c in r.get("checks") or []:
-        lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {md(c.get('reason', ''))}")
+        lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {md(evidence(c, t.lang))}")
     lines.append(f"- **{t('Verdict')}: {t(r.get('verdict') or 'incomplete')}**")
     lines += ["", f"## {t('Open questions for the vendor')}", ""]
     lines += [f"{i}. {t(q)}" for i, q in enumerate(QUESTIONS, 1)]

@@ -34,7 +34,7 @@ def _quality(rd, spec_path, spec, on_event, memory_limit, cancel) -> dict[str, A
            if err else "the worker produced no result")
     return {"metric": spec.quality.metric, "before": None, "after": None, "passed": False, "ran": True,
             "failure": {k: err.get(k) for k in ("kind", "phase", "step", "errno", "message")} | {"stage": "quality"},
-            "reason": f"the quality check ran and failed: {why}"}
+            "code": "quality_failed", "params": {"why": why}}
 
 
 def _fold_eval_peak(meas: dict, quality: dict) -> None:

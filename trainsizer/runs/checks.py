@@ -1,4 +1,5 @@
-"""The five acceptance checks of docs/architecture.md and the verdict, from the parts of a result."""
+"""The five acceptance checks (docs/architecture.md) and the verdict, from the parts of a result. Each check
+carries its evidence as ``{code, params}``; the edges make the sentence (ui_common.messages)."""
 
 from __future__ import annotations
 
@@ -7,46 +8,50 @@ from typing import Any
 from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
 
-def _check(id_: str, status: str, reason: str) -> dict[str, str]:
-    return {"id": id_, "status": status, "reason": reason}
+def _check(id_: str, status: str, code: str, **params) -> dict[str, Any]:
+    return {"id": id_, "status": status, "code": code, "params": params}
 
 
-def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, str]], str]:
+def _outcome(id_: str, part: dict[str, Any]) -> dict[str, Any]:
+    """A quality or resume outcome as a check: its own code and params (or an old result's reason)."""
+    check = _check(id_, "passed" if part.get("passed") else "failed", part.get("code") or "failure",
+                   **(part.get("params") or {}))
+    if not part.get("code"):
+        check["params"] = {"message": part.get("reason", "")}
+    return check
+
+
+def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     spec, est, meas = result.get("spec"), result.get("estimate"), result.get("measurement")
     quality, resume = result.get("quality"), result.get("resume")
     checks = []
     if spec and result.get("environment"):
-        checks.append(_check("recorded", "passed", "specification and environment recorded"))
+        checks.append(_check("recorded", "passed", "recorded"))
     else:
-        checks.append(_check("recorded", "failed", "the specification or the environment is missing"))
+        checks.append(_check("recorded", "failed", "not_recorded"))
     if est and est.get("devices"):
-        where = ", ".join(est["devices"])
-        checks.append(_check("placement", "passed", f"weights and training state placed on {where} and the host"))
+        checks.append(_check("placement", "passed", "placed", devices=", ".join(est["devices"])))
     else:
-        checks.append(_check("placement", "not_run", "no estimate"))
+        checks.append(_check("placement", "not_run", "no_estimate"))
     checks.append(_peak_check(meas))
-    if quality is None:
-        checks.append(_check("quality", "not_run", "the quality check was not run"))
-    else:
-        checks.append(_check("quality", "passed" if quality.get("passed") else "failed", quality.get("reason", "")))
-    if resume is None:
-        checks.append(_check("resume", "not_run", "the resume check was not run"))
-    else:
-        checks.append(_check("resume", "passed" if resume.get("passed") else "failed", resume.get("reason", "")))
+    checks.append(_check("quality", "not_run", "quality_not_run") if quality is None else _outcome("quality", quality))
+    checks.append(_check("resume", "not_run", "resume_not_run") if resume is None else _outcome("resume", resume))
     statuses = [c["status"] for c in checks]
     verdict = "rejected" if "failed" in statuses else "incomplete" if "not_run" in statuses else "accepted"
     return checks, verdict
 
 
-def _peak_check(meas) -> dict[str, str]:
+def _peak_check(meas) -> dict[str, Any]:
     if not meas:
-        return _check("peak_and_step", "not_run", "no measurement")
+        return _check("peak_and_step", "not_run", "no_measurement")
     if meas.get("oom"):
         o = meas["oom"]
-        return _check("peak_and_step", "failed", f"does not fit: out of memory in {o.get('phase')} at step {o.get('step')}")
+        return _check("peak_and_step", "failed", "oom", phase=o.get("phase"), step=o.get("step"))
     if meas.get("failure"):
-        return _check("peak_and_step", "failed", meas["failure"])
+        if meas["failure"] == "cancelled":
+            return _check("peak_and_step", "failed", "cancelled")
+        return _check("peak_and_step", "failed", "failure", message=meas["failure"])
     st = meas.get("step_time_s") or {}
     if not st.get("count"):
-        return _check("peak_and_step", "failed", "no step was measured")
-    return _check("peak_and_step", "passed", f"{st['count']} steps measured, median {st['median']:.3f} s")
+        return _check("peak_and_step", "failed", "no_steps")
+    return _check("peak_and_step", "passed", "steps_measured", count=st["count"], median=st["median"])

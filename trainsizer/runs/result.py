@@ -14,7 +14,8 @@ RESULT_SCHEMA = "trainsizer.result/1"
 class Check(TypedDict):
     id: str          # vocab.CHECK_IDS
     status: str      # vocab.CHECK_STATUSES
-    reason: str
+    code: str        # ui_common.messages.MESSAGES: the evidence, worded at the edges
+    params: dict[str, Any]
 
 
 class Result(TypedDict, total=False):

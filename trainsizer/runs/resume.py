@@ -117,18 +117,16 @@ def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: st
             passed = all(diffs[k] <= floor[k] for k in diffs)
         saved = part_a["saved"]
         resumes = [k1] + ([k2] if k2 else [])
-        reason = (f"resumed at steps {', '.join(map(str, resumes))} of {n}: "
-                  + ("bit-identical losses, gradient norms, parameters and optimizer state" if passed and on_cpu
-                     else "within the measured noise floor" if passed else
-                     f"differs from the uninterrupted run (max |Δloss| {diffs['max_abs_loss_diff']:.3g}, "
-                     f"max |Δparam| {diffs['max_abs_param_diff']:.3g})"))
+        code = "resume_identical" if passed and on_cpu else "resume_within_noise" if passed else "resume_differs"
+        params = {"steps": ", ".join(map(str, resumes)), "total": n, "dloss": diffs["max_abs_loss_diff"],
+                  "dparam": diffs["max_abs_param_diff"]}
         return {"passed": passed, "steps": n, "saved_at": resumes, **diffs, "noise_floor": noise,
                 "noise_floor_note": noise_note, "checkpoint_bytes": saved["bytes"], "save_s": saved["seconds"],
-                "load_s": max(x for x in load_s if x is not None), "reason": reason,
+                "load_s": max(x for x in load_s if x is not None), "code": code, "params": params,
                 "checkpoint_dir": str(ck) if spec.checkpoint.keep else None}
     except WorkerFailed as e:
         return {"passed": False, "steps": n, "ran": True, "failure": e.failure,
-                "reason": f"the resume check ran and failed: {e}"}
+                "code": "resume_failed", "params": {"why": str(e)}}
     finally:
         if not spec.checkpoint.keep:
             owned.remove()

@@ -40,18 +40,19 @@ def evaluate(trainer) -> dict[str, float]:
 def judge(spec, before: float, after: float) -> dict[str, Any]:
     q = spec.quality
     higher = METRIC_HIGHER_IS_BETTER[q.metric]
+    params = {"metric": q.metric, "before": before, "after": after, "threshold": q.threshold}
     if q.rule == "absolute":
         passed = after >= q.threshold if higher else after <= q.threshold
-        rule = f"{q.metric} {'>=' if higher else '<='} {q.threshold:g} after training"
-        change = None
+        code, change = "quality_absolute", None
+        params["op"] = ">=" if higher else "<="
     else:
         change = (after - before) / abs(before) if higher else (before - after) / abs(before) if before else 0.0
         passed = change >= q.threshold
-        rule = f"{q.metric} improves by at least {q.threshold:.1%} (relative)"
-    reason = (f"{q.metric} {before:.4g} -> {after:.4g}" + (f" ({change:+.1%})" if change is not None else "")
-              + f"; rule: {rule}")
-    return {"metric": q.metric, "before": before, "after": after, "rule": rule, "improvement": change,
-            "passed": bool(passed), "reason": reason}
+        code = "quality_relative"
+        params["change"] = change
+    # the rule as data (metric, rule, threshold); the sentence is made at the edge from code and params
+    return {"metric": q.metric, "before": before, "after": after, "rule": q.rule, "threshold": q.threshold,
+            "improvement": change, "passed": bool(passed), "code": code, "params": params}
 
 
 def run_quality(spec, em, trainer) -> dict[str, Any]:

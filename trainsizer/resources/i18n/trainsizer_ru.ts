@@ -4,62 +4,62 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="64"/>
+        <location filename="../../gui/estimate_panel.py" line="65"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="75"/>
+        <location filename="../../gui/estimate_panel.py" line="76"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="92"/>
+        <location filename="../../gui/estimate_panel.py" line="93"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="99"/>
+        <location filename="../../gui/estimate_panel.py" line="100"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="112"/>
+        <location filename="../../gui/estimate_panel.py" line="113"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="124"/>
+        <location filename="../../gui/estimate_panel.py" line="125"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="138"/>
+        <location filename="../../gui/estimate_panel.py" line="139"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="143"/>
+        <location filename="../../gui/estimate_panel.py" line="142"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="146"/>
+        <location filename="../../gui/estimate_panel.py" line="145"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="154"/>
+        <location filename="../../gui/estimate_panel.py" line="151"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="158"/>
+        <location filename="../../gui/estimate_panel.py" line="154"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="161"/>
+        <location filename="../../gui/estimate_panel.py" line="156"/>
         <source>Advice: %1 (saves %2)</source>
         <translation>Совет: %1 (экономит %2)</translation>
     </message>
@@ -636,48 +636,48 @@
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="264"/>
+        <location filename="../../gui/window.py" line="263"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="266"/>
+        <location filename="../../gui/window.py" line="265"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="283"/>
-        <location filename="../../gui/window.py" line="301"/>
+        <location filename="../../gui/window.py" line="280"/>
+        <location filename="../../gui/window.py" line="298"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="293"/>
+        <location filename="../../gui/window.py" line="290"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="294"/>
+        <location filename="../../gui/window.py" line="291"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="300"/>
+        <location filename="../../gui/window.py" line="297"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="305"/>
+        <location filename="../../gui/window.py" line="302"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="314"/>
+        <location filename="../../gui/window.py" line="311"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="317"/>
+        <location filename="../../gui/window.py" line="314"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
@@ -685,116 +685,972 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <location filename="../../gui/plot.py" line="32"/>
+        <location filename="../../gui/plot.py" line="33"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="96"/>
+        <location filename="../../gui/plot.py" line="97"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="99"/>
+        <location filename="../../gui/plot.py" line="100"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
 </context>
 <context>
-    <name>ResultsPanel</name>
+    <name>Messages</name>
     <message>
-        <location filename="../../gui/results.py" line="41"/>
-        <location filename="../../gui/results.py" line="80"/>
-        <source>No results yet</source>
-        <translation>Результатов пока нет</translation>
+        <location filename="../../gui/catalog_text.py" line="189"/>
+        <source>specification and environment recorded</source>
+        <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="47"/>
+        <location filename="../../gui/catalog_text.py" line="190"/>
+        <source>the specification or the environment is missing</source>
+        <translation>нет спецификации или окружения</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="191"/>
+        <source>weights and training state placed on {devices} and the host</source>
+        <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="192"/>
+        <source>no estimate</source>
+        <translation>нет оценки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="193"/>
+        <source>no measurement</source>
+        <translation>нет измерения</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="194"/>
+        <source>does not fit: out of memory in {phase} at step {step}</source>
+        <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="195"/>
+        <source>the measurement failed: {message}</source>
+        <translation>измерение не удалось: {message}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="196"/>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="197"/>
+        <source>no step was measured</source>
+        <translation>ни один шаг не измерен</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="198"/>
+        <source>{count} steps measured, median {median:.3f} s</source>
+        <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="199"/>
+        <source>the quality check was not run</source>
+        <translation>проверка качества не запускалась</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="200"/>
+        <source>{metric} {before:.4g} -&gt; {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
+        <translation>{metric} {before:.4g} -&gt; {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="201"/>
+        <source>{metric} {before:.4g} -&gt; {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
+        <translation>{metric} {before:.4g} -&gt; {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="202"/>
+        <source>the quality check ran and failed: {why}</source>
+        <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="203"/>
+        <source>the resume check was not run</source>
+        <translation>проверка возобновления не запускалась</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="204"/>
+        <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
+        <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="205"/>
+        <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
+        <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="206"/>
+        <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
+        <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="207"/>
+        <source>the resume check ran and failed: {why}</source>
+        <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>Report</name>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="36"/>
+        <source>Acceptance report</source>
+        <translation>Акт приёмки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="37"/>
+        <source>Hardware-selection request (draft)</source>
+        <translation>Запрос на подбор оборудования (черновик)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="38"/>
+        <source>Verdict</source>
+        <translation>Вердикт</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="39"/>
+        <source>accepted</source>
+        <translation>принято</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="40"/>
+        <source>rejected</source>
+        <translation>отклонено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="41"/>
+        <source>incomplete</source>
+        <translation>не завершено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="42"/>
+        <source>passed</source>
+        <translation>пройдено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="43"/>
+        <source>failed</source>
+        <translation>не пройдено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="44"/>
+        <source>not run</source>
+        <translation>не запускалось</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="45"/>
+        <source>The five acceptance checks</source>
+        <translation>Пять проверок приёмки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="46"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="47"/>
+        <location filename="../../gui/catalog_text.py" line="47"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="47"/>
+        <location filename="../../gui/catalog_text.py" line="48"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62"/>
+        <location filename="../../gui/catalog_text.py" line="49"/>
+        <source>specification recorded</source>
+        <translation>спецификация записана</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="50"/>
+        <source>placement shown</source>
+        <translation>размещение показано</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="51"/>
+        <source>peak memory and step time</source>
+        <translation>пиковая память и время шага</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="52"/>
+        <source>quality on held-out data</source>
+        <translation>качество на отложенных данных</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="53"/>
+        <source>resume from a checkpoint</source>
+        <translation>возобновление из контрольной точки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="54"/>
+        <source>What did not run</source>
+        <translation>Что не было выполнено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="55"/>
+        <source>The run did not complete</source>
+        <translation>Прогон не завершён</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="56"/>
+        <source>finished</source>
+        <translation>завершено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="57"/>
+        <source>does not fit (out of memory)</source>
+        <translation>не помещается (нехватка памяти)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="58"/>
+        <source>worker crashed</source>
+        <translation>рабочий процесс аварийно завершился</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="59"/>
+        <source>cancelled</source>
+        <translation>отменено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="60"/>
+        <source>Run specification</source>
+        <translation>Спецификация прогона</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="61"/>
+        <source>model</source>
+        <translation>модель</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="62"/>
+        <source>parameters</source>
+        <translation>параметры</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="63"/>
+        <source>method</source>
+        <translation>метод</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="64"/>
+        <source>compute dtype</source>
+        <translation>тип вычислений</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="65"/>
+        <source>optimizer</source>
+        <translation>оптимизатор</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="66"/>
+        <source>batch</source>
+        <translation>батч</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="67"/>
+        <source>sequence length</source>
+        <translation>длина последовательности</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="68"/>
+        <source>gradient checkpointing</source>
+        <translation>пересчёт активаций</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="69"/>
+        <source>parallelism</source>
+        <translation>параллелизм</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="70"/>
+        <source>data</source>
+        <translation>данные</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="71"/>
+        <source>quality rule</source>
+        <translation>правило качества</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="72"/>
+        <source>engine</source>
+        <translation>движок</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="73"/>
+        <source>on</source>
+        <translation>вкл.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="74"/>
+        <source>off</source>
+        <translation>выкл.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="75"/>
+        <source>micro-batch %s × accumulation %s</source>
+        <translation>микробатч %s × накопление %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="76"/>
+        <source>Environment</source>
+        <translation>Окружение</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="77"/>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="78"/>
+        <source>none</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="79"/>
+        <source>driver</source>
+        <translation>драйвер</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="80"/>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="81"/>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="82"/>
+        <source>RAM</source>
+        <translation>ОЗУ</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="83"/>
+        <source>operating system</source>
+        <translation>операционная система</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="84"/>
+        <source>host name</source>
+        <translation>имя хоста</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="85"/>
+        <source>versions</source>
+        <translation>версии</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="86"/>
+        <source>topology</source>
+        <translation>топология</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="87"/>
+        <source>disk free</source>
+        <translation>свободно на диске</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="88"/>
+        <source>Placement of weights and training state</source>
+        <translation>Размещение весов и состояния обучения</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="89"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62"/>
+        <location filename="../../gui/catalog_text.py" line="90"/>
+        <source>host</source>
+        <translation>хост</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="91"/>
+        <source>weights</source>
+        <translation>веса</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="92"/>
+        <source>gradients</source>
+        <translation>градиенты</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="93"/>
+        <source>optimizer states</source>
+        <translation>состояния оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="94"/>
+        <source>master weights</source>
+        <translation>мастер-веса</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="95"/>
+        <source>activations</source>
+        <translation>активации</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="96"/>
+        <source>logits and loss</source>
+        <translation>логиты и функция потерь</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="97"/>
+        <source>CUDA context</source>
+        <translation>контекст CUDA</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="98"/>
+        <source>allocator overhead</source>
+        <translation>накладные расходы аллокатора</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="99"/>
+        <source>communication buffers</source>
+        <translation>буферы обмена</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="100"/>
+        <source>optimizer temporaries</source>
+        <translation>временные буферы оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="101"/>
+        <source>peak</source>
+        <translation>пик</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="102"/>
+        <source>process baseline</source>
+        <translation>базовая память процесса</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="103"/>
+        <source>model loading peak</source>
+        <translation>пик загрузки модели</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="104"/>
+        <source>offloaded states</source>
+        <translation>выгруженные состояния</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="105"/>
+        <source>pinned buffers</source>
+        <translation>закреплённые буферы</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="106"/>
+        <source>device working set (CPU)</source>
+        <translation>рабочий набор устройства (CPU)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="107"/>
+        <source>Memory</source>
+        <translation>Память</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="108"/>
+        <source>Memory over the run</source>
+        <translation>Память во время прогона</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="109"/>
+        <source>Estimated against measured</source>
+        <translation>Оценка и измерение</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="110"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62"/>
+        <location filename="../../gui/catalog_text.py" line="111"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="62"/>
+        <location filename="../../gui/catalog_text.py" line="112"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="68"/>
+        <location filename="../../gui/catalog_text.py" line="113"/>
+        <source>peak per device</source>
+        <translation>пик по устройствам</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="114"/>
+        <source>allocated</source>
+        <translation>выделено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="115"/>
+        <source>reserved</source>
+        <translation>зарезервировано</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="116"/>
+        <source>NVML used</source>
+        <translation>занято по NVML</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="117"/>
+        <source>host RSS</source>
+        <translation>RSS на хосте</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="118"/>
+        <source>Step time and throughput</source>
+        <translation>Время шага и пропускная способность</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="119"/>
+        <source>median</source>
+        <translation>медиана</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="120"/>
+        <source>p95</source>
+        <translation>p95</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="121"/>
+        <source>min</source>
+        <translation>минимум</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="122"/>
+        <source>steps</source>
+        <translation>шагов</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="123"/>
+        <source>tokens/s</source>
+        <translation>токенов/с</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="124"/>
+        <source>samples/s</source>
+        <translation>примеров/с</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="125"/>
+        <source>TFLOP/s</source>
+        <translation>ТФЛОП/с</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="126"/>
+        <source>utilization (MFU)</source>
+        <translation>загрузка (MFU)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="127"/>
+        <source>Quality on held-out data</source>
+        <translation>Качество на отложенных данных</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="128"/>
+        <source>metric</source>
+        <translation>метрика</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="129"/>
+        <source>before</source>
+        <translation>до</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="130"/>
+        <source>after</source>
+        <translation>после</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="131"/>
+        <source>rule</source>
+        <translation>правило</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="132"/>
+        <source>Resume from a checkpoint</source>
+        <translation>Возобновление из контрольной точки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="133"/>
+        <source>saved at steps</source>
+        <translation>сохранено после шагов</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="134"/>
+        <source>max |Δloss|</source>
+        <translation>max |Δloss|</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="135"/>
+        <source>max |Δparam|</source>
+        <translation>max |Δparam|</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="136"/>
+        <source>noise floor</source>
+        <translation>уровень шума</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="137"/>
+        <source>checkpoint size</source>
+        <translation>размер контрольной точки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="138"/>
+        <source>save time</source>
+        <translation>время сохранения</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="139"/>
+        <source>load time</source>
+        <translation>время загрузки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="140"/>
+        <source>Tool and time</source>
+        <translation>Инструмент и время</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="141"/>
+        <source>tool version</source>
+        <translation>версия инструмента</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="142"/>
+        <source>created</source>
+        <translation>создан</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="143"/>
+        <source>stages</source>
+        <translation>этапы</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="144"/>
+        <source>not available</source>
+        <translation>недоступно</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="145"/>
+        <source>not measured</source>
+        <translation>не измерено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="146"/>
+        <source>phase</source>
+        <translation>фаза</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="147"/>
+        <source>time, s</source>
+        <translation>время, с</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="148"/>
+        <source>RSS</source>
+        <translation>RSS</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="149"/>
+        <source>%s capacity</source>
+        <translation>ёмкость %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="150"/>
+        <source>%s predicted peak</source>
+        <translation>прогноз пика %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="151"/>
+        <source>load</source>
+        <translation>загрузка</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="152"/>
+        <source>forward</source>
+        <translation>прямой проход</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="153"/>
+        <source>backward</source>
+        <translation>обратный проход</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="154"/>
+        <source>evaluation</source>
+        <translation>оценка качества</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="155"/>
+        <source>memory accounting</source>
+        <translation>учёт памяти</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="156"/>
+        <source>checkpoint</source>
+        <translation>контрольная точка</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="157"/>
+        <source>out of memory in %s at step %s</source>
+        <translation>нехватка памяти на этапе %s, шаг %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="158"/>
+        <source>Task</source>
+        <translation>Задача</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="159"/>
+        <source>Requirements</source>
+        <translation>Требования</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="160"/>
+        <source>What was measured here</source>
+        <translation>Что измерено на этой машине</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="161"/>
+        <source>Open questions for the vendor</source>
+        <translation>Вопросы к поставщику</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="162"/>
+        <source>GPU memory per device</source>
+        <translation>память GPU на устройство</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="163"/>
+        <source>%s peak + %s headroom = at least %s</source>
+        <translation>пик %s + запас %s = не менее %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="164"/>
+        <source>number of GPUs</source>
+        <translation>число GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="165"/>
+        <source>interconnect</source>
+        <translation>межсоединение</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="166"/>
+        <source>NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)</source>
+        <translation>NVLink или NVSwitch между GPU (%s обменивается градиентами на каждом шаге)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="167"/>
+        <source>not needed (one GPU)</source>
+        <translation>не требуется (один GPU)</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="168"/>
+        <source>host RAM</source>
+        <translation>ОЗУ хоста</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="169"/>
+        <source>disk for checkpoints</source>
+        <translation>диск под контрольные точки</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="170"/>
+        <source>%s per checkpoint × %s kept = %s</source>
+        <translation>%s на контрольную точку × %s хранимых = %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="171"/>
+        <source>target step time</source>
+        <translation>целевое время шага</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="172"/>
+        <source>target throughput</source>
+        <translation>целевая пропускная способность</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="173"/>
+        <source>measured here</source>
+        <translation>измерено здесь</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="174"/>
+        <source>Which GPU models and counts meet these requirements, with their delivery times?</source>
+        <translation>Какие модели и количество GPU удовлетворяют этим требованиям и каковы сроки поставки?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="175"/>
+        <source>What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?</source>
+        <translation>Какое межсоединение (NVLink/NVSwitch, поколение PCIe) между GPU у предлагаемых серверов?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="176"/>
+        <source>Can the offered configuration be lent for an acceptance run with this tool before purchase?</source>
+        <translation>Можно ли получить предлагаемую конфигурацию для приёмочного прогона этим инструментом до покупки?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="177"/>
+        <source>What are the power and cooling requirements of the offered servers?</source>
+        <translation>Каковы требования к питанию и охлаждению предлагаемых серверов?</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="178"/>
+        <source>The measurement ran on the CPU here; the GPU figures are the estimate&apos;s.</source>
+        <translation>Измерение здесь выполнено на CPU; цифры для GPU — из оценки.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="179"/>
+        <source>Hello,</source>
+        <translation>Здравствуйте!</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="180"/>
+        <source>please find below the requirements of a training workload and the acceptance report of a test run.</source>
+        <translation>Ниже приведены требования к задаче обучения и акт приёмки тестового прогона.</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="181"/>
+        <source>estimated for a GPU</source>
+        <translation>оценка для GPU</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="182"/>
+        <source>Regards</source>
+        <translation>С уважением</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="183"/>
+        <source>Request: hardware for training %s</source>
+        <translation>Запрос: оборудование для обучения %s</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="184"/>
+        <source>Problem in the run folder</source>
+        <translation>Проблема в папке запуска</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="185"/>
+        <source>redacted</source>
+        <translation>скрыто</translation>
+    </message>
+    <message>
+        <location filename="../../gui/catalog_text.py" line="186"/>
+        <source>Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.</source>
+        <translation>Идентифицирующие сведения (имена хоста и пользователя, локальные пути, серийные номера, UUID) скрыты.</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsPanel</name>
+    <message>
+        <location filename="../../gui/results.py" line="43"/>
+        <location filename="../../gui/results.py" line="82"/>
+        <source>No results yet</source>
+        <translation>Результатов пока нет</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="49"/>
+        <source>check</source>
+        <translation>проверка</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="49"/>
+        <source>status</source>
+        <translation>статус</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="49"/>
+        <source>evidence</source>
+        <translation>доказательство</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="64"/>
+        <source>item</source>
+        <translation>статья</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="64"/>
+        <source>estimated</source>
+        <translation>оценка</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="64"/>
+        <source>measured</source>
+        <translation>измерено</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="64"/>
+        <source>ratio</source>
+        <translation>отношение</translation>
+    </message>
+    <message>
+        <location filename="../../gui/results.py" line="70"/>
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="69"/>
+        <location filename="../../gui/results.py" line="71"/>
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="92"/>
+        <location filename="../../gui/results.py" line="94"/>
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="135"/>
+        <location filename="../../gui/results.py" line="137"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="141"/>
+        <location filename="../../gui/results.py" line="140"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="144"/>
+        <location filename="../../gui/results.py" line="143"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="149"/>
+        <location filename="../../gui/results.py" line="146"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="152"/>
+        <location filename="../../gui/results.py" line="148"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="155"/>
-        <source>Quality: %1 %2 → %3; rule: %4</source>
-        <translation>Качество: %1 %2 → %3; правило: %4</translation>
+        <location filename="../../gui/results.py" line="151"/>
+        <source>Quality: %1</source>
+        <translation>Качество: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="159"/>
+        <location filename="../../gui/results.py" line="154"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="164"/>
+        <location filename="../../gui/results.py" line="156"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
