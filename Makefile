@@ -75,7 +75,7 @@ test-headless: $(COMPAT_STAMP)
 
 # Translations: lupdate refreshes the .ts sources from the GUI's code (translators edit them with
 # pyside6-linguist); lrelease compiles them to the .qm files the application loads (both are committed).
-TS_FILES := $(wildcard trainsizer/resources/i18n/*.ts)
+TS_FILES := $(wildcard resources/i18n/*.ts)
 lupdate: $(STAMP)
 	$(BIN)/python -m trainsizer.gui.spec_text
 	$(BIN)/python -m trainsizer.gui.catalog_text

@@ -3,7 +3,7 @@
 # Works with a pip-installed `trainsizer` on PATH or with the bundle (pass its folder: install-desktop.sh dist/trainsizer).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
-ICONS=$HERE/../trainsizer/resources/icons
+ICONS=$HERE/../resources/icons
 DATA=${XDG_DATA_HOME:-$HOME/.local/share}
 ID=io.github.trainsizer.trainsizer
 mkdir -p "$DATA/applications" "$DATA/metainfo" "$DATA/icons/hicolor/scalable/apps"

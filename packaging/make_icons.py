@@ -5,7 +5,7 @@ import os
 import sys
 from pathlib import Path
 
-ICONS = Path(__file__).resolve().parents[1] / "trainsizer" / "resources" / "icons"
+ICONS = Path(__file__).resolve().parents[1] / "resources" / "icons"
 SIZES = (16, 24, 32, 48, 64, 128, 256, 512)
 
 

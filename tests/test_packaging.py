@@ -44,7 +44,10 @@ def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_resources(tmp_path):
     assert devices["host"]["ram_total"] > 0
     probe = ("from trainsizer.datafiles import resource_dir as r; import trainsizer; "
              "assert 'site-packages' in trainsizer.__file__, trainsizer.__file__; "
-             "assert r('i18n', 'trainsizer_ru.qm').stat().st_size > 1000; assert r('icons', 'trainsizer.svg').exists(); print('ok')")
+             "assert 'site-packages' in str(r()), r(); "
+             "assert r('i18n', 'trainsizer_ru.qm').stat().st_size > 1000; assert r('icons', 'trainsizer.svg').exists(); "
+             "from trainsizer.ui_common.messages import translate; assert translate('Acceptance report', 'ru') == "
+             "'Акт приёмки'; print('ok')")
     assert subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.strip() == "ok"
 
 
@@ -81,5 +84,14 @@ def test_every_icon_size_is_rendered_from_the_svg():
 
 def test_the_bundle_spec_ships_the_resources_and_the_hidden_verbs():
     spec = (PACKAGING / "trainsizer.spec").read_text()
-    assert '"trainsizer" / "resources"' in spec and "torch.distributed.run" in spec
+    assert 'ROOT / "resources"' in spec and "torch.distributed.run" in spec
     assert "from trainsizer.bundle import TORCHRUN, WORKER" in (PACKAGING / "entry.py").read_text()
+
+
+def test_every_package_and_the_resources_are_in_the_wheels_package_list():
+    import tomllib
+
+    listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {str(p.parent.relative_to(REPO)).replace("/", ".") for p in (REPO / "trainsizer").rglob("__init__.py")}
+    assert listed == found | {"trainsizer.resources"}
+    assert (REPO / "resources" / "presets" / "tiny-llama.json").is_file() and not (REPO / "trainsizer" / "resources").exists()

@@ -1,16 +1,27 @@
 """Finding the data files shipped with trainsizer (presets, translations, icons).
 
-The design card draws resources/ at the top of the tree; we keep it inside the package (trainsizer/resources/)
-on purpose, so that an editable install, a wheel and a PyInstaller bundle all find it the same way.
+They live in ``resources/`` at the top of the source tree and are installed as ``trainsizer/resources/``
+(pyproject.toml maps the folder as the package ``trainsizer.resources``). So: in a PyInstaller bundle under
+``sys._MEIPASS``; in an installed wheel beside the package's modules; in a checkout or an editable install at
+the top of the tree.
 """
 
 from __future__ import annotations
 
 import sys
+from functools import cache
 from pathlib import Path
 
 
-def resource_dir(*parts: str) -> Path:
+@cache
+def _root() -> Path:
     base = getattr(sys, "_MEIPASS", None)  # PyInstaller one-folder bundle
-    root = Path(base) / "trainsizer" / "resources" if base else Path(__file__).resolve().parent / "resources"
-    return root.joinpath(*parts)
+    if base:
+        return Path(base) / "trainsizer" / "resources"
+    package = Path(__file__).resolve().parent
+    installed = package / "resources"
+    return installed if installed.is_dir() else package.parent / "resources"
+
+
+def resource_dir(*parts: str) -> Path:
+    return _root().joinpath(*parts)

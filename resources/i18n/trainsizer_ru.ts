@@ -4,62 +4,62 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="65"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="65"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="76"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="76"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="93"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="93"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="100"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="100"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="113"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="113"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="125"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="125"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="139"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="139"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="142"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="142"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="145"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="145"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="151"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="151"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="154"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="154"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../gui/estimate_panel.py" line="156"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="156"/>
         <source>Advice: %1 (saves %2)</source>
         <translation>Совет: %1 (экономит %2)</translation>
     </message>
@@ -67,77 +67,77 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../gui/exports.py" line="32"/>
+        <location filename="../../trainsizer/gui/exports.py" line="32"/>
         <source>Export the acceptance report</source>
         <translation>Экспорт акта приёмки</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="32"/>
+        <location filename="../../trainsizer/gui/exports.py" line="32"/>
         <source>Draft a hardware-selection request</source>
         <translation>Черновик запроса на подбор оборудования</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="36"/>
+        <location filename="../../trainsizer/gui/exports.py" line="36"/>
         <source>HTML (self-contained)</source>
         <translation>HTML (самодостаточный)</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="37"/>
+        <location filename="../../trainsizer/gui/exports.py" line="37"/>
         <source>Markdown / plain text</source>
         <translation>Markdown / простой текст</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="37"/>
+        <location filename="../../trainsizer/gui/exports.py" line="37"/>
         <source>E-mail draft (.eml)</source>
         <translation>Черновик письма (.eml)</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="39"/>
+        <location filename="../../trainsizer/gui/exports.py" line="39"/>
         <source>Format</source>
         <translation>Формат</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="44"/>
+        <location filename="../../trainsizer/gui/exports.py" line="44"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="45"/>
+        <location filename="../../trainsizer/gui/exports.py" line="45"/>
         <source>Redact host and user names, paths, serial numbers and UUIDs</source>
         <translation>Скрыть имена хоста и пользователя, пути, серийные номера и UUID</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="51"/>
+        <location filename="../../trainsizer/gui/exports.py" line="51"/>
         <source>To</source>
         <translation>Кому</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="53"/>
+        <location filename="../../trainsizer/gui/exports.py" line="53"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="55"/>
+        <location filename="../../trainsizer/gui/exports.py" line="55"/>
         <source>Save…</source>
         <translation>Сохранить…</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="59"/>
+        <location filename="../../trainsizer/gui/exports.py" line="59"/>
         <source>Open in mail client</source>
         <translation>Открыть в почтовом клиенте</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="61"/>
+        <location filename="../../trainsizer/gui/exports.py" line="61"/>
         <source>Copy to clipboard</source>
         <translation>Копировать в буфер обмена</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="87"/>
+        <location filename="../../trainsizer/gui/exports.py" line="87"/>
         <source>Save as</source>
         <translation>Сохранить как</translation>
     </message>
     <message>
-        <location filename="../../gui/exports.py" line="93"/>
+        <location filename="../../trainsizer/gui/exports.py" line="93"/>
         <source>Cannot export</source>
         <translation>Не удаётся экспортировать</translation>
     </message>
@@ -145,27 +145,27 @@
 <context>
     <name>HistoryList</name>
     <message>
-        <location filename="../../gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="21"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="21"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="21"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="21"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="21"/>
         <source>folder</source>
         <translation>папка</translation>
     </message>
@@ -173,327 +173,327 @@
 <context>
     <name>Labels</name>
     <message>
-        <location filename="../../gui/labels.py" line="14"/>
+        <location filename="../../trainsizer/gui/labels.py" line="14"/>
         <source>weights</source>
         <translation>веса</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="15"/>
+        <location filename="../../trainsizer/gui/labels.py" line="15"/>
         <source>gradients</source>
         <translation>градиенты</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="16"/>
+        <location filename="../../trainsizer/gui/labels.py" line="16"/>
         <source>optimizer states</source>
         <translation>состояния оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="17"/>
+        <location filename="../../trainsizer/gui/labels.py" line="17"/>
         <source>master weights</source>
         <translation>мастер-веса</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="18"/>
+        <location filename="../../trainsizer/gui/labels.py" line="18"/>
         <source>activations</source>
         <translation>активации</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="19"/>
+        <location filename="../../trainsizer/gui/labels.py" line="19"/>
         <source>logits and loss</source>
         <translation>логиты и функция потерь</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="20"/>
+        <location filename="../../trainsizer/gui/labels.py" line="20"/>
         <source>CUDA context</source>
         <translation>контекст CUDA</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="21"/>
+        <location filename="../../trainsizer/gui/labels.py" line="21"/>
         <source>allocator overhead</source>
         <translation>накладные расходы аллокатора</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="22"/>
+        <location filename="../../trainsizer/gui/labels.py" line="22"/>
         <source>communication buffers</source>
         <translation>буферы обмена</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="24"/>
+        <location filename="../../trainsizer/gui/labels.py" line="24"/>
         <source>peak</source>
         <translation>пик</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="28"/>
+        <location filename="../../trainsizer/gui/labels.py" line="28"/>
         <source>starting</source>
         <translation>запуск</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="29"/>
+        <location filename="../../trainsizer/gui/labels.py" line="29"/>
         <source>load</source>
         <translation>загрузка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="30"/>
+        <location filename="../../trainsizer/gui/labels.py" line="30"/>
         <source>data</source>
         <translation>данные</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="31"/>
+        <location filename="../../trainsizer/gui/labels.py" line="31"/>
         <source>forward</source>
         <translation>прямой проход</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="32"/>
+        <location filename="../../trainsizer/gui/labels.py" line="32"/>
         <source>backward</source>
         <translation>обратный проход</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="33"/>
+        <location filename="../../trainsizer/gui/labels.py" line="33"/>
         <source>optimizer</source>
         <translation>оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="34"/>
+        <location filename="../../trainsizer/gui/labels.py" line="34"/>
         <source>accounting</source>
         <translation>учёт памяти</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="35"/>
+        <location filename="../../trainsizer/gui/labels.py" line="35"/>
         <source>eval</source>
         <translation>оценка качества</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="36"/>
+        <location filename="../../trainsizer/gui/labels.py" line="36"/>
         <source>checkpoint</source>
         <translation>контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="37"/>
+        <location filename="../../trainsizer/gui/labels.py" line="37"/>
         <source>environment</source>
         <translation>окружение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="38"/>
+        <location filename="../../trainsizer/gui/labels.py" line="38"/>
         <source>estimate</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="39"/>
+        <location filename="../../trainsizer/gui/labels.py" line="39"/>
         <source>measure</source>
         <translation>измерение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="40"/>
+        <location filename="../../trainsizer/gui/labels.py" line="40"/>
         <source>quality</source>
         <translation>качество</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="41"/>
+        <location filename="../../trainsizer/gui/labels.py" line="41"/>
         <source>resume</source>
         <translation>возобновление</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="45"/>
+        <location filename="../../trainsizer/gui/labels.py" line="45"/>
         <source>specification recorded</source>
         <translation>спецификация записана</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="46"/>
+        <location filename="../../trainsizer/gui/labels.py" line="46"/>
         <source>placement shown</source>
         <translation>размещение показано</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="47"/>
+        <location filename="../../trainsizer/gui/labels.py" line="47"/>
         <source>peak memory and step time</source>
         <translation>пиковая память и время шага</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="48"/>
+        <location filename="../../trainsizer/gui/labels.py" line="48"/>
         <source>quality on held-out data</source>
         <translation>качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="23"/>
+        <location filename="../../trainsizer/gui/labels.py" line="23"/>
         <source>optimizer temporaries</source>
         <translation>временные буферы оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="49"/>
+        <location filename="../../trainsizer/gui/labels.py" line="49"/>
         <source>resume from a checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="53"/>
+        <location filename="../../trainsizer/gui/labels.py" line="53"/>
         <source>passed</source>
         <translation>пройдено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="54"/>
+        <location filename="../../trainsizer/gui/labels.py" line="54"/>
         <source>failed</source>
         <translation>не пройдено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="55"/>
+        <location filename="../../trainsizer/gui/labels.py" line="55"/>
         <source>not run</source>
         <translation>не запускалось</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="56"/>
+        <location filename="../../trainsizer/gui/labels.py" line="56"/>
         <source>ACCEPTED</source>
         <translation>ПРИНЯТО</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="57"/>
+        <location filename="../../trainsizer/gui/labels.py" line="57"/>
         <source>REJECTED</source>
         <translation>ОТКЛОНЕНО</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="58"/>
+        <location filename="../../trainsizer/gui/labels.py" line="58"/>
         <source>INCOMPLETE</source>
         <translation>НЕ ЗАВЕРШЕНО</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="59"/>
+        <location filename="../../trainsizer/gui/labels.py" line="59"/>
         <source>finished</source>
         <translation>завершено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="60"/>
+        <location filename="../../trainsizer/gui/labels.py" line="60"/>
         <source>does not fit (out of memory)</source>
         <translation>не помещается (нехватка памяти)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="61"/>
+        <location filename="../../trainsizer/gui/labels.py" line="61"/>
         <source>worker crashed</source>
         <translation>рабочий процесс аварийно завершился</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="62"/>
+        <location filename="../../trainsizer/gui/labels.py" line="62"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="66"/>
+        <location filename="../../trainsizer/gui/labels.py" line="66"/>
         <source>allocated</source>
         <translation>выделено</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="67"/>
+        <location filename="../../trainsizer/gui/labels.py" line="67"/>
         <source>reserved</source>
         <translation>зарезервировано</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="68"/>
+        <location filename="../../trainsizer/gui/labels.py" line="68"/>
         <source>NVML used</source>
         <translation>занято (NVML)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="69"/>
+        <location filename="../../trainsizer/gui/labels.py" line="69"/>
         <source>RSS</source>
         <translation>RSS</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="70"/>
+        <location filename="../../trainsizer/gui/labels.py" line="70"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="74"/>
+        <location filename="../../trainsizer/gui/labels.py" line="74"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="75"/>
+        <location filename="../../trainsizer/gui/labels.py" line="75"/>
         <source>Method</source>
         <translation>Метод</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="76"/>
+        <location filename="../../trainsizer/gui/labels.py" line="76"/>
         <source>Precision</source>
         <translation>Точность</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="77"/>
+        <location filename="../../trainsizer/gui/labels.py" line="77"/>
         <source>Optimizer</source>
         <translation>Оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="78"/>
+        <location filename="../../trainsizer/gui/labels.py" line="78"/>
         <source>Batch</source>
         <translation>Батч</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="79"/>
+        <location filename="../../trainsizer/gui/labels.py" line="79"/>
         <source>Parallel and offload</source>
         <translation>Параллелизм и выгрузка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="80"/>
+        <location filename="../../trainsizer/gui/labels.py" line="80"/>
         <source>Data</source>
         <translation>Данные</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="81"/>
+        <location filename="../../trainsizer/gui/labels.py" line="81"/>
         <source>Quality rule</source>
         <translation>Правило качества</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="82"/>
+        <location filename="../../trainsizer/gui/labels.py" line="82"/>
         <source>Measurement</source>
         <translation>Измерение</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="83"/>
+        <location filename="../../trainsizer/gui/labels.py" line="83"/>
         <source>Checkpoint</source>
         <translation>Контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="84"/>
+        <location filename="../../trainsizer/gui/labels.py" line="84"/>
         <source>Engine</source>
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="96"/>
+        <location filename="../../trainsizer/gui/labels.py" line="96"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="97"/>
+        <location filename="../../trainsizer/gui/labels.py" line="97"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="98"/>
+        <location filename="../../trainsizer/gui/labels.py" line="98"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="99"/>
+        <location filename="../../trainsizer/gui/labels.py" line="99"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="100"/>
+        <location filename="../../trainsizer/gui/labels.py" line="100"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="101"/>
+        <location filename="../../trainsizer/gui/labels.py" line="101"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="102"/>
+        <location filename="../../trainsizer/gui/labels.py" line="102"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="103"/>
+        <location filename="../../trainsizer/gui/labels.py" line="103"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/labels.py" line="104"/>
+        <location filename="../../trainsizer/gui/labels.py" line="104"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
@@ -501,183 +501,183 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../gui/window.py" line="72"/>
+        <location filename="../../trainsizer/gui/window.py" line="72"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="76"/>
+        <location filename="../../trainsizer/gui/window.py" line="76"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="80"/>
+        <location filename="../../trainsizer/gui/window.py" line="80"/>
         <source>Estimate for this machine&apos;s devices, or for hypothetical ones such as 8xH100-80GB</source>
         <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="81"/>
+        <location filename="../../trainsizer/gui/window.py" line="81"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="88"/>
+        <location filename="../../trainsizer/gui/window.py" line="88"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="88"/>
+        <location filename="../../trainsizer/gui/window.py" line="88"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="89"/>
+        <location filename="../../trainsizer/gui/window.py" line="89"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="92"/>
+        <location filename="../../trainsizer/gui/window.py" line="92"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="104"/>
+        <location filename="../../trainsizer/gui/window.py" line="104"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="110"/>
+        <location filename="../../trainsizer/gui/window.py" line="110"/>
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="111"/>
+        <location filename="../../trainsizer/gui/window.py" line="111"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="112"/>
+        <location filename="../../trainsizer/gui/window.py" line="112"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="113"/>
+        <location filename="../../trainsizer/gui/window.py" line="113"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="125"/>
+        <location filename="../../trainsizer/gui/window.py" line="125"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="145"/>
+        <location filename="../../trainsizer/gui/window.py" line="145"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="146"/>
+        <location filename="../../trainsizer/gui/window.py" line="146"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="147"/>
+        <location filename="../../trainsizer/gui/window.py" line="147"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="151"/>
+        <location filename="../../trainsizer/gui/window.py" line="151"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="189"/>
+        <location filename="../../trainsizer/gui/window.py" line="189"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="195"/>
+        <location filename="../../trainsizer/gui/window.py" line="195"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="203"/>
+        <location filename="../../trainsizer/gui/window.py" line="203"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="203"/>
+        <location filename="../../trainsizer/gui/window.py" line="203"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="206"/>
+        <location filename="../../trainsizer/gui/window.py" line="206"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="219"/>
+        <location filename="../../trainsizer/gui/window.py" line="219"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="227"/>
+        <location filename="../../trainsizer/gui/window.py" line="227"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="232"/>
+        <location filename="../../trainsizer/gui/window.py" line="232"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="256"/>
+        <location filename="../../trainsizer/gui/window.py" line="256"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="263"/>
+        <location filename="../../trainsizer/gui/window.py" line="263"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="265"/>
+        <location filename="../../trainsizer/gui/window.py" line="265"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="280"/>
-        <location filename="../../gui/window.py" line="298"/>
+        <location filename="../../trainsizer/gui/window.py" line="280"/>
+        <location filename="../../trainsizer/gui/window.py" line="298"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="290"/>
+        <location filename="../../trainsizer/gui/window.py" line="290"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="291"/>
+        <location filename="../../trainsizer/gui/window.py" line="291"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="297"/>
+        <location filename="../../trainsizer/gui/window.py" line="297"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="302"/>
+        <location filename="../../trainsizer/gui/window.py" line="302"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="311"/>
+        <location filename="../../trainsizer/gui/window.py" line="311"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../gui/window.py" line="314"/>
+        <location filename="../../trainsizer/gui/window.py" line="314"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
@@ -685,17 +685,17 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <location filename="../../gui/plot.py" line="33"/>
+        <location filename="../../trainsizer/gui/plot.py" line="33"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="97"/>
+        <location filename="../../trainsizer/gui/plot.py" line="97"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../gui/plot.py" line="100"/>
+        <location filename="../../trainsizer/gui/plot.py" line="100"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
@@ -703,97 +703,97 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../gui/catalog_text.py" line="189"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="189"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="190"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="190"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="191"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="191"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="192"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="192"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="193"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="193"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="194"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="194"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="195"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="195"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="196"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="196"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="197"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="197"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="198"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="198"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="199"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="199"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="200"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="200"/>
         <source>{metric} {before:.4g} -&gt; {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} -&gt; {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="201"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="201"/>
         <source>{metric} {before:.4g} -&gt; {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} -&gt; {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="202"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="202"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="203"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="203"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="204"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="204"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="205"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="205"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="206"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="206"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="207"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -801,757 +801,757 @@
 <context>
     <name>Report</name>
     <message>
-        <location filename="../../gui/catalog_text.py" line="36"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="36"/>
         <source>Acceptance report</source>
         <translation>Акт приёмки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="37"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="37"/>
         <source>Hardware-selection request (draft)</source>
         <translation>Запрос на подбор оборудования (черновик)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="38"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="38"/>
         <source>Verdict</source>
         <translation>Вердикт</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="39"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="39"/>
         <source>accepted</source>
         <translation>принято</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="40"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="40"/>
         <source>rejected</source>
         <translation>отклонено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="41"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="41"/>
         <source>incomplete</source>
         <translation>не завершено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="42"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="42"/>
         <source>passed</source>
         <translation>пройдено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="43"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="43"/>
         <source>failed</source>
         <translation>не пройдено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="44"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="44"/>
         <source>not run</source>
         <translation>не запускалось</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="45"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="45"/>
         <source>The five acceptance checks</source>
         <translation>Пять проверок приёмки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="46"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="46"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="47"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="47"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="48"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="48"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="49"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="49"/>
         <source>specification recorded</source>
         <translation>спецификация записана</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="50"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="50"/>
         <source>placement shown</source>
         <translation>размещение показано</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="51"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="51"/>
         <source>peak memory and step time</source>
         <translation>пиковая память и время шага</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="52"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="52"/>
         <source>quality on held-out data</source>
         <translation>качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="53"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="53"/>
         <source>resume from a checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="54"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="54"/>
         <source>What did not run</source>
         <translation>Что не было выполнено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="55"/>
         <source>The run did not complete</source>
         <translation>Прогон не завершён</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="56"/>
         <source>finished</source>
         <translation>завершено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="57"/>
         <source>does not fit (out of memory)</source>
         <translation>не помещается (нехватка памяти)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="58"/>
         <source>worker crashed</source>
         <translation>рабочий процесс аварийно завершился</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="59"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="60"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="61"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="62"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="62"/>
         <source>parameters</source>
         <translation>параметры</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="63"/>
         <source>method</source>
         <translation>метод</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="64"/>
         <source>compute dtype</source>
         <translation>тип вычислений</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="65"/>
         <source>optimizer</source>
         <translation>оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="66"/>
         <source>batch</source>
         <translation>батч</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="67"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="67"/>
         <source>sequence length</source>
         <translation>длина последовательности</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="68"/>
         <source>gradient checkpointing</source>
         <translation>пересчёт активаций</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="69"/>
         <source>parallelism</source>
         <translation>параллелизм</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="70"/>
         <source>data</source>
         <translation>данные</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="71"/>
         <source>quality rule</source>
         <translation>правило качества</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="72"/>
         <source>engine</source>
         <translation>движок</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="73"/>
         <source>on</source>
         <translation>вкл.</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="74"/>
         <source>off</source>
         <translation>выкл.</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="75"/>
         <source>micro-batch %s × accumulation %s</source>
         <translation>микробатч %s × накопление %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="76"/>
         <source>Environment</source>
         <translation>Окружение</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="77"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="78"/>
         <source>none</source>
         <translation>нет</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="79"/>
         <source>driver</source>
         <translation>драйвер</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="80"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="81"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="82"/>
         <source>RAM</source>
         <translation>ОЗУ</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="83"/>
         <source>operating system</source>
         <translation>операционная система</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="84"/>
         <source>host name</source>
         <translation>имя хоста</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="85"/>
         <source>versions</source>
         <translation>версии</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="86"/>
         <source>topology</source>
         <translation>топология</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="87"/>
         <source>disk free</source>
         <translation>свободно на диске</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="88"/>
         <source>Placement of weights and training state</source>
         <translation>Размещение весов и состояния обучения</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="89"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="90"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="91"/>
         <source>weights</source>
         <translation>веса</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="92"/>
         <source>gradients</source>
         <translation>градиенты</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="93"/>
         <source>optimizer states</source>
         <translation>состояния оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="94"/>
         <source>master weights</source>
         <translation>мастер-веса</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="95"/>
         <source>activations</source>
         <translation>активации</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="96"/>
         <source>logits and loss</source>
         <translation>логиты и функция потерь</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="97"/>
         <source>CUDA context</source>
         <translation>контекст CUDA</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="98"/>
         <source>allocator overhead</source>
         <translation>накладные расходы аллокатора</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="99"/>
         <source>communication buffers</source>
         <translation>буферы обмена</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="100"/>
         <source>optimizer temporaries</source>
         <translation>временные буферы оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="101"/>
         <source>peak</source>
         <translation>пик</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="102"/>
         <source>process baseline</source>
         <translation>базовая память процесса</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="103"/>
         <source>model loading peak</source>
         <translation>пик загрузки модели</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="104"/>
         <source>offloaded states</source>
         <translation>выгруженные состояния</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="105"/>
         <source>pinned buffers</source>
         <translation>закреплённые буферы</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="106"/>
         <source>device working set (CPU)</source>
         <translation>рабочий набор устройства (CPU)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="107"/>
         <source>Memory</source>
         <translation>Память</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="108"/>
         <source>Memory over the run</source>
         <translation>Память во время прогона</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="109"/>
         <source>Estimated against measured</source>
         <translation>Оценка и измерение</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="110"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="111"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="112"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="113"/>
         <source>peak per device</source>
         <translation>пик по устройствам</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="114"/>
         <source>allocated</source>
         <translation>выделено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="115"/>
         <source>reserved</source>
         <translation>зарезервировано</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="116"/>
         <source>NVML used</source>
         <translation>занято по NVML</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="117"/>
         <source>host RSS</source>
         <translation>RSS на хосте</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="118"/>
         <source>Step time and throughput</source>
         <translation>Время шага и пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="119"/>
         <source>median</source>
         <translation>медиана</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="120"/>
         <source>p95</source>
         <translation>p95</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="121"/>
         <source>min</source>
         <translation>минимум</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="122"/>
         <source>steps</source>
         <translation>шагов</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="123"/>
         <source>tokens/s</source>
         <translation>токенов/с</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="124"/>
         <source>samples/s</source>
         <translation>примеров/с</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="125"/>
         <source>TFLOP/s</source>
         <translation>ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="126"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="126"/>
         <source>utilization (MFU)</source>
         <translation>загрузка (MFU)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="127"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="127"/>
         <source>Quality on held-out data</source>
         <translation>Качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="128"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="128"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="129"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="129"/>
         <source>before</source>
         <translation>до</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="130"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="130"/>
         <source>after</source>
         <translation>после</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="131"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="131"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="132"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="132"/>
         <source>Resume from a checkpoint</source>
         <translation>Возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="133"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="133"/>
         <source>saved at steps</source>
         <translation>сохранено после шагов</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="134"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="134"/>
         <source>max |Δloss|</source>
         <translation>max |Δloss|</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="135"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="135"/>
         <source>max |Δparam|</source>
         <translation>max |Δparam|</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="136"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="136"/>
         <source>noise floor</source>
         <translation>уровень шума</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="137"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="137"/>
         <source>checkpoint size</source>
         <translation>размер контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="138"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="138"/>
         <source>save time</source>
         <translation>время сохранения</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="139"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="139"/>
         <source>load time</source>
         <translation>время загрузки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="140"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="140"/>
         <source>Tool and time</source>
         <translation>Инструмент и время</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="141"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="141"/>
         <source>tool version</source>
         <translation>версия инструмента</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="142"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="142"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="143"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="143"/>
         <source>stages</source>
         <translation>этапы</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="144"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="144"/>
         <source>not available</source>
         <translation>недоступно</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="145"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="145"/>
         <source>not measured</source>
         <translation>не измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="146"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="146"/>
         <source>phase</source>
         <translation>фаза</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="147"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="147"/>
         <source>time, s</source>
         <translation>время, с</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="148"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="148"/>
         <source>RSS</source>
         <translation>RSS</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="149"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="149"/>
         <source>%s capacity</source>
         <translation>ёмкость %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="150"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="150"/>
         <source>%s predicted peak</source>
         <translation>прогноз пика %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="151"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="151"/>
         <source>load</source>
         <translation>загрузка</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="152"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="152"/>
         <source>forward</source>
         <translation>прямой проход</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="153"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="153"/>
         <source>backward</source>
         <translation>обратный проход</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="154"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="154"/>
         <source>evaluation</source>
         <translation>оценка качества</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="155"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="155"/>
         <source>memory accounting</source>
         <translation>учёт памяти</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="156"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="156"/>
         <source>checkpoint</source>
         <translation>контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="157"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="157"/>
         <source>out of memory in %s at step %s</source>
         <translation>нехватка памяти на этапе %s, шаг %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="158"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="158"/>
         <source>Task</source>
         <translation>Задача</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="159"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="159"/>
         <source>Requirements</source>
         <translation>Требования</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="160"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="160"/>
         <source>What was measured here</source>
         <translation>Что измерено на этой машине</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="161"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="161"/>
         <source>Open questions for the vendor</source>
         <translation>Вопросы к поставщику</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="162"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="162"/>
         <source>GPU memory per device</source>
         <translation>память GPU на устройство</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="163"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="163"/>
         <source>%s peak + %s headroom = at least %s</source>
         <translation>пик %s + запас %s = не менее %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="164"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="164"/>
         <source>number of GPUs</source>
         <translation>число GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="165"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="165"/>
         <source>interconnect</source>
         <translation>межсоединение</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="166"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="166"/>
         <source>NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)</source>
         <translation>NVLink или NVSwitch между GPU (%s обменивается градиентами на каждом шаге)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="167"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="167"/>
         <source>not needed (one GPU)</source>
         <translation>не требуется (один GPU)</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="168"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="168"/>
         <source>host RAM</source>
         <translation>ОЗУ хоста</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="169"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="169"/>
         <source>disk for checkpoints</source>
         <translation>диск под контрольные точки</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="170"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="170"/>
         <source>%s per checkpoint × %s kept = %s</source>
         <translation>%s на контрольную точку × %s хранимых = %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="171"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="171"/>
         <source>target step time</source>
         <translation>целевое время шага</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="172"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="172"/>
         <source>target throughput</source>
         <translation>целевая пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="173"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="173"/>
         <source>measured here</source>
         <translation>измерено здесь</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="174"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="174"/>
         <source>Which GPU models and counts meet these requirements, with their delivery times?</source>
         <translation>Какие модели и количество GPU удовлетворяют этим требованиям и каковы сроки поставки?</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="175"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="175"/>
         <source>What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?</source>
         <translation>Какое межсоединение (NVLink/NVSwitch, поколение PCIe) между GPU у предлагаемых серверов?</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="176"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="176"/>
         <source>Can the offered configuration be lent for an acceptance run with this tool before purchase?</source>
         <translation>Можно ли получить предлагаемую конфигурацию для приёмочного прогона этим инструментом до покупки?</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="177"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="177"/>
         <source>What are the power and cooling requirements of the offered servers?</source>
         <translation>Каковы требования к питанию и охлаждению предлагаемых серверов?</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="178"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="178"/>
         <source>The measurement ran on the CPU here; the GPU figures are the estimate&apos;s.</source>
         <translation>Измерение здесь выполнено на CPU; цифры для GPU — из оценки.</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="179"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="179"/>
         <source>Hello,</source>
         <translation>Здравствуйте!</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="180"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="180"/>
         <source>please find below the requirements of a training workload and the acceptance report of a test run.</source>
         <translation>Ниже приведены требования к задаче обучения и акт приёмки тестового прогона.</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="181"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="181"/>
         <source>estimated for a GPU</source>
         <translation>оценка для GPU</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="182"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="182"/>
         <source>Regards</source>
         <translation>С уважением</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="183"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="183"/>
         <source>Request: hardware for training %s</source>
         <translation>Запрос: оборудование для обучения %s</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="184"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="184"/>
         <source>Problem in the run folder</source>
         <translation>Проблема в папке запуска</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="185"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="185"/>
         <source>redacted</source>
         <translation>скрыто</translation>
     </message>
     <message>
-        <location filename="../../gui/catalog_text.py" line="186"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="186"/>
         <source>Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.</source>
         <translation>Идентифицирующие сведения (имена хоста и пользователя, локальные пути, серийные номера, UUID) скрыты.</translation>
     </message>
@@ -1559,98 +1559,98 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../gui/results.py" line="43"/>
-        <location filename="../../gui/results.py" line="82"/>
+        <location filename="../../trainsizer/gui/results.py" line="43"/>
+        <location filename="../../trainsizer/gui/results.py" line="82"/>
         <source>No results yet</source>
         <translation>Результатов пока нет</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="49"/>
+        <location filename="../../trainsizer/gui/results.py" line="49"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="49"/>
+        <location filename="../../trainsizer/gui/results.py" line="49"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="49"/>
+        <location filename="../../trainsizer/gui/results.py" line="49"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="64"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="64"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="64"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="64"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="70"/>
+        <location filename="../../trainsizer/gui/results.py" line="70"/>
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="71"/>
+        <location filename="../../trainsizer/gui/results.py" line="71"/>
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="94"/>
+        <location filename="../../trainsizer/gui/results.py" line="94"/>
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="137"/>
+        <location filename="../../trainsizer/gui/results.py" line="137"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="140"/>
+        <location filename="../../trainsizer/gui/results.py" line="140"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="143"/>
+        <location filename="../../trainsizer/gui/results.py" line="143"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="146"/>
+        <location filename="../../trainsizer/gui/results.py" line="146"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="148"/>
+        <location filename="../../trainsizer/gui/results.py" line="148"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="151"/>
+        <location filename="../../trainsizer/gui/results.py" line="151"/>
         <source>Quality: %1</source>
         <translation>Качество: %1</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="154"/>
+        <location filename="../../trainsizer/gui/results.py" line="154"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../gui/results.py" line="156"/>
+        <location filename="../../trainsizer/gui/results.py" line="156"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
@@ -1658,245 +1658,245 @@
 <context>
     <name>SpecField</name>
     <message>
-        <location filename="../../gui/spec_text.py" line="47"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="47"/>
         <source>preset</source>
         <translation>пресет</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="48"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="48"/>
         <source>config</source>
         <translation>конфигурация</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="49"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="49"/>
         <source>pretrained</source>
         <translation>предобученная</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="50"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="50"/>
         <source>hub id</source>
         <translation>id в хабе</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="51"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="51"/>
         <source>allow network</source>
         <translation>разрешить сеть</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="52"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="52"/>
         <source>trust remote code</source>
         <translation>доверять удалённому коду</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="53"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="53"/>
         <source>attn implementation</source>
         <translation>реализация внимания</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="54"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="54"/>
         <source>kind</source>
         <translation>вид</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="55"/>
         <source>lora rank</source>
         <translation>ранг LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="56"/>
         <source>lora alpha</source>
         <translation>альфа LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="57"/>
         <source>lora dropout</source>
         <translation>дропаут LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="58"/>
         <source>lora targets</source>
         <translation>модули LoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="59"/>
         <source>trainable layers</source>
         <translation>обучаемые слои</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="60"/>
         <source>qlora double quant</source>
         <translation>двойное квантование QLoRA</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="61"/>
         <source>compute</source>
         <translation>вычисления</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="62"/>
-        <location filename="../../gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>name</source>
         <translation>название</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="63"/>
         <source>lr</source>
         <translation>скорость обучения</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="64"/>
         <source>weight decay</source>
         <translation>затухание весов</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="65"/>
         <source>momentum</source>
         <translation>момент</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="66"/>
         <source>scheduler</source>
         <translation>планировщик</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="67"/>
-        <location filename="../../gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>warmup steps</source>
         <translation>шаги разогрева</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="68"/>
         <source>max grad norm</source>
         <translation>макс. норма градиента</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="69"/>
         <source>micro batch</source>
         <translation>микробатч</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="70"/>
         <source>grad accum</source>
         <translation>накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="71"/>
         <source>seq len</source>
         <translation>длина последовательности</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="72"/>
         <source>gradient checkpointing</source>
         <translation>пересчёт активаций</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
         <source>strategy</source>
         <translation>стратегия</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
         <source>devices</source>
         <translation>устройства</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
         <source>fsdp sharding</source>
         <translation>шардирование FSDP</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
         <source>cpu offload</source>
         <translation>выгрузка на CPU</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
         <source>processes</source>
         <translation>процессы</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
         <source>source</source>
         <translation>источник</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
         <source>path</source>
         <translation>путь</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
         <source>format</source>
         <translation>формат</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
         <source>text field</source>
         <translation>текстовое поле</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
         <source>eval fraction</source>
         <translation>доля для оценки</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="83"/>
-        <location filename="../../gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>seed</source>
         <translation>зерно</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
         <source>train steps</source>
         <translation>шаги обучения</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>eval batches</source>
         <translation>батчи оценки</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>threshold</source>
         <translation>порог</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>steps</source>
         <translation>шаги</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>sample hz</source>
         <translation>частота выборки, Гц</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>dir</source>
         <translation>папка</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>resume at</source>
         <translation>возобновить после</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>resume steps</source>
         <translation>шаги проверки возобновления</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>keep</source>
         <translation>сохранять</translation>
     </message>
@@ -1904,7 +1904,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../gui/form.py" line="213"/>
+        <location filename="../../trainsizer/gui/form.py" line="213"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>
@@ -1912,257 +1912,257 @@
 <context>
     <name>SpecHelp</name>
     <message>
-        <location filename="../../gui/spec_text.py" line="47"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="47"/>
         <source>Name of a built-in architecture preset (trainsizer presets).</source>
         <translation>Имя встроенного пресета архитектуры (trainsizer presets).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="48"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="48"/>
         <source>Path to a Hugging Face config.json of a causal LM (random weights).</source>
         <translation>Путь к config.json причинной языковой модели Hugging Face (случайные веса).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="49"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="49"/>
         <source>Local directory with config, safetensors weights and tokenizer.</source>
         <translation>Локальная папка с конфигурацией, весами safetensors и токенизатором.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="50"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="50"/>
         <source>Hugging Face hub id, resolved from the local cache only.</source>
         <translation>Идентификатор в хабе Hugging Face, ищется только в локальном кэше.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="51"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="51"/>
         <source>Allow downloading hub_id when it is not in the local cache.</source>
         <translation>Разрешить загрузку hub_id, если его нет в локальном кэше.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="52"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="52"/>
         <source>Run model code shipped with the checkpoint (a security risk).</source>
         <translation>Выполнять код модели, поставляемый с чекпойнтом (риск безопасности).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="53"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="53"/>
         <source>Attention kernel: sdpa, eager or flash_attention_2.</source>
         <translation>Ядро внимания: sdpa, eager или flash_attention_2.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="54"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="54"/>
         <source>What is trained: full, freeze (last layers), lora or qlora.</source>
         <translation>Что обучается: full, freeze (последние слои), lora или qlora.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="55"/>
         <source>LoRA rank r (lora and qlora).</source>
         <translation>Ранг LoRA r (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="56"/>
         <source>LoRA scaling alpha (lora and qlora).</source>
         <translation>Масштаб alpha LoRA (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="57"/>
         <source>Dropout on the LoRA input (lora and qlora).</source>
         <translation>Дропаут на входе LoRA (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="58"/>
         <source>Module names that get LoRA adapters, or [&quot;all-linear&quot;].</source>
         <translation>Имена модулей, получающих адаптеры LoRA, или [&quot;all-linear&quot;].</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="59"/>
         <source>freeze: number of last transformer layers left trainable.</source>
         <translation>freeze: число последних слоёв трансформера, которые обучаются.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="60"/>
         <source>qlora: quantize the quantization constants too (NF4).</source>
         <translation>qlora: квантовать и константы квантования (NF4).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="61"/>
         <source>fp32, bf16-mixed / fp16-mixed (autocast, fp32 weights), or pure bf16 weights.</source>
         <translation>fp32, bf16-mixed / fp16-mixed (autocast, веса fp32) или чистые веса bf16.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="62"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
         <source>Optimizer: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.</source>
         <translation>Оптимизатор: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="63"/>
         <source>Peak learning rate.</source>
         <translation>Пиковая скорость обучения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="64"/>
         <source>Decoupled weight decay.</source>
         <translation>Раздельное затухание весов (decoupled weight decay).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="65"/>
         <source>sgd-momentum: momentum factor.</source>
         <translation>sgd-momentum: коэффициент момента.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="66"/>
         <source>Learning-rate schedule after warm-up.</source>
         <translation>Расписание скорости обучения после разогрева.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="67"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
         <source>Steps of linear learning-rate warm-up.</source>
         <translation>Шаги линейного разогрева скорости обучения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="68"/>
         <source>Gradient clipping norm (0 disables clipping).</source>
         <translation>Норма отсечения градиента (0 отключает отсечение).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="69"/>
         <source>Sequences per device per forward/backward.</source>
         <translation>Последовательностей на устройство за прямой/обратный проход.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="70"/>
         <source>Micro-batches accumulated per optimizer step.</source>
         <translation>Микробатчей, накапливаемых на шаг оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="71"/>
         <source>Tokens per sequence.</source>
         <translation>Токенов в последовательности.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="72"/>
         <source>Recompute activations in backward instead of storing them.</source>
         <translation>Пересчитывать активации при обратном проходе вместо хранения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
         <source>single device, ddp (replicas) or fsdp (sharded).</source>
         <translation>одно устройство, ddp (реплики) или fsdp (шардирование).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
         <source>Devices to use: cpu, cuda:0, cuda:0,1 or auto.</source>
         <translation>Используемые устройства: cpu, cuda:0, cuda:0,1 или auto.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
         <source>fsdp: full (weights, grads, optimizer; ZeRO-3-like) or grad-op (ZeRO-2-like).</source>
         <translation>fsdp: full (веса, градиенты, оптимизатор; как ZeRO-3) или grad-op (как ZeRO-2).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
         <source>fsdp: keep parameters, gradients and optimizer states in host memory.</source>
         <translation>fsdp: держать параметры, градиенты и состояния оптимизатора в памяти хоста.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
         <source>devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.</source>
         <translation>devices = cpu: число рангов (gloo) для ddp/fsdp на CPU.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
         <source>synthetic (random tokens), builtin (generated corpus) or path.</source>
         <translation>synthetic (случайные токены), builtin (сгенерированный корпус) или path.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
         <source>source = path: a text, JSONL or CSV file, or a dataset saved to disk.</source>
         <translation>source = path: текстовый файл, JSONL, CSV или датасет, сохранённый на диск.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
         <source>File format of path; auto guesses from the name.</source>
         <translation>Формат файла path; auto определяет по имени.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
         <source>JSONL key, CSV column or dataset column that holds the text.</source>
         <translation>Ключ JSONL, столбец CSV или датасета с текстом.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
         <source>Share of the data held out for evaluation.</source>
         <translation>Доля данных, отложенная для оценки.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
         <source>Seed of the corpus generator, the split and the shuffle.</source>
         <translation>Зерно генератора корпуса, разбиения и перемешивания.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
         <source>Held-out metric: eval_loss, perplexity or token_accuracy.</source>
         <translation>Метрика на отложенных данных: eval_loss, perplexity или token_accuracy.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
         <source>Optimizer steps trained between the two evaluations.</source>
         <translation>Шаги оптимизатора между двумя оценками.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>Held-out micro-batches per evaluation.</source>
         <translation>Отложенных микробатчей на одну оценку.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>relative: improve by at least threshold (a fraction); absolute: reach threshold.</source>
         <translation>relative: улучшение не меньше порога (доля); absolute: достичь порога.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>The rule&apos;s number: a fraction for relative, a metric value for absolute.</source>
         <translation>Число правила: доля для relative, значение метрики для absolute.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>Steps run before timing starts.</source>
         <translation>Шаги до начала замера времени.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>Measured optimizer steps.</source>
         <translation>Измеряемые шаги оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>Memory samples per second.</source>
         <translation>Замеров памяти в секунду.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>Seed of model initialisation and training.</source>
         <translation>Зерно инициализации модели и обучения.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>Where checkpoints go (default: RUN_DIR/checkpoints).</source>
         <translation>Куда сохранять контрольные точки (по умолчанию RUN_DIR/checkpoints).</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>Step after which the resume check saves and restarts.</source>
         <translation>Шаг, после которого проверка возобновления сохраняет и перезапускает.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>Total steps of the resume check&apos;s reference run.</source>
         <translation>Всего шагов в эталонном прогоне проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>Keep checkpoints after the resume check.</source>
         <translation>Сохранять контрольные точки после проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>Training loop: builtin (exact phases) or hf-trainer.</source>
         <translation>Цикл обучения: builtin (точные фазы) или hf-trainer.</translation>
     </message>
