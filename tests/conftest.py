@@ -43,3 +43,27 @@ def run_cli():
         return p.returncode, p.stdout, p.stderr
 
     return run
+
+
+@pytest.fixture
+def cli_main(monkeypatch):
+    """The real CLI in this process (no interpreter start, no torch import per call): (exit code, stdout, stderr)."""
+    import contextlib
+    import io
+
+    from trainsizer.cli import main
+
+    def run(*args, env=None, cwd=None):
+        for key, value in (env or {}).items():
+            monkeypatch.setenv(key, value)
+        if cwd:
+            monkeypatch.chdir(cwd)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                rc = main([str(a) for a in args])
+            except SystemExit as e:  # argparse: --version, --help, usage errors
+                rc = e.code if isinstance(e.code, int) else 2
+        return rc, out.getvalue(), err.getvalue()
+
+    return run

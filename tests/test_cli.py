@@ -6,45 +6,45 @@ from pathlib import Path
 import pytest
 
 
-def test_presets_json(run_cli):
-    rc, out, err = run_cli("presets", "--json")
+def test_presets_json(cli_main):
+    rc, out, err = cli_main("presets", "--json")
     assert rc == 0, err
     names = [p["name"] for p in json.loads(out)]
     assert "tiny-llama" in names and "llama-3.1-405b" in names
 
 
-def test_devices_json_and_text(run_cli):
-    rc, out, err = run_cli("devices", "--json")
+def test_devices_json_and_text(cli_main):
+    rc, out, err = cli_main("devices", "--json")
     assert rc == 0, err
     data = json.loads(out)
     assert set(data) == {"gpus", "nvml", "host", "versions"} and data["host"]["ram_total"] > 0
-    rc, out, _ = run_cli("devices")
+    rc, out, _ = cli_main("devices")
     assert rc == 0 and "RAM:" in out and "Software:" in out
-    rc, out, _ = run_cli("devices", "--known")
+    rc, out, _ = cli_main("devices", "--known")
     assert rc == 0 and "H100-80GB" in out
 
 
-def test_spec_new_then_validate(run_cli, tmp_path):
+def test_spec_new_then_validate(cli_main, tmp_path):
     path = tmp_path / "run.toml"
-    rc, _, err = run_cli("spec", "new", "--preset", "gpt2", "-o", path)
+    rc, _, err = cli_main("spec", "new", "--preset", "gpt2", "-o", path)
     assert rc == 0, err
     assert 'preset = "gpt2"' in path.read_text()
-    rc, out, err = run_cli("spec", "validate", path)
+    rc, out, err = cli_main("spec", "validate", path)
     assert rc == 0 and "valid" in out, err
-    rc, _, err = run_cli("spec", "new", "-o", path)
+    rc, _, err = cli_main("spec", "new", "-o", path)
     assert rc == 2 and "exists" in err
-    rc, _, err = run_cli("spec", "validate", path, "--devices", "2xV100-16GB", "--")
+    rc, _, err = cli_main("spec", "validate", path, "--devices", "2xV100-16GB", "--")
     assert rc == 2
 
 
-def test_spec_validate_against_hypothetical_devices(run_cli, tmp_path):
+def test_spec_validate_against_hypothetical_devices(cli_main, tmp_path):
     path = tmp_path / "gpu.toml"
     path.write_text('[parallel]\ndevices = "cuda:0"\n[precision]\ncompute = "bf16-mixed"\n')
-    rc, _, err = run_cli("spec", "validate", path, "--devices", "V100-32GB")
+    rc, _, err = cli_main("spec", "validate", path, "--devices", "V100-32GB")
     assert rc == 2 and "[precision] compute: bf16-mixed needs bf16 support" in err
-    rc, out, err = run_cli("spec", "validate", path, "--devices", "A100-40GB")
+    rc, out, err = cli_main("spec", "validate", path, "--devices", "A100-40GB")
     assert rc == 0, err
-    rc, _, err = run_cli("spec", "validate", path, "--devices", "9xZ900")
+    rc, _, err = cli_main("spec", "validate", path, "--devices", "9xZ900")
     assert rc == 2 and "--devices: unknown accelerator" in err
 
 
@@ -55,19 +55,19 @@ def test_spec_validate_against_hypothetical_devices(run_cli, tmp_path):
     ('[model]\npreset = "tiny-lama"\n', "[model] preset: unknown preset 'tiny-lama'; did you mean tiny-llama?"),
     ('[model]\npreset = ""\nconfig = "nowhere/config.json"\n', "no such file"),
 ])
-def test_bad_input_is_one_clear_message_exit_2(run_cli, tmp_path, content, expected):
+def test_bad_input_is_one_clear_message_exit_2(cli_main, tmp_path, content, expected):
     path = tmp_path / "spec.toml"
     if content is not None:
         path.write_text(content)
-    rc, _, err = run_cli("spec", "validate", path)
+    rc, _, err = cli_main("spec", "validate", path)
     assert rc == 2
     assert expected in err and "Traceback" not in err
 
 
-def test_spec_fields_shows_descriptions(run_cli):
-    rc, out, _ = run_cli("spec", "fields", "batch")
+def test_spec_fields_shows_descriptions(cli_main):
+    rc, out, _ = cli_main("spec", "fields", "batch")
     assert rc == 0 and "batch.seq_len" in out and "Tokens per sequence" in out
-    rc, _, err = run_cli("spec", "fields", "bach")
+    rc, _, err = cli_main("spec", "fields", "bach")
     assert rc == 2 and "did you mean batch" in err
 
 
@@ -90,10 +90,10 @@ def test_the_gui_subcommand_opens_the_window_and_a_run_folder(run_cli, tmp_path)
     assert rc == 2 and "missing.toml: no such file or folder" in err
 
 
-def test_trust_remote_code_warns(run_cli, tmp_path):
+def test_trust_remote_code_warns(cli_main, tmp_path):
     path = tmp_path / "s.toml"
     path.write_text("[model]\ntrust_remote_code = true\n")
-    rc, _, err = run_cli("spec", "validate", path)
+    rc, _, err = cli_main("spec", "validate", path)
     assert rc == 0 and "warning: model.trust_remote_code is on" in err
 
 

@@ -103,17 +103,17 @@ def test_time_estimate_uses_the_peak_table():
     assert ckpt["total"] > f["total"]
 
 
-def test_cli_estimate_verdicts(run_cli, tmp_path):
+def test_cli_estimate_verdicts(cli_main, tmp_path):
     path = tmp_path / "big.toml"
     path.write_text('[model]\npreset = "llama-3.1-70b"\n[precision]\ncompute = "bf16-mixed"\n[parallel]\ndevices = "cuda:0"\n')
-    rc, out, err = run_cli("estimate", path, "--devices", "H100-80GB")
+    rc, out, err = cli_main("estimate", path, "--devices", "H100-80GB")
     assert rc == 1, err
     assert "does not fit: needs" in out and "on cuda:0, has 79.6 GiB; peak at" in out and "advice:" in out
-    rc, out, err = run_cli("estimate", path, "--devices", "8xH100-80GB", "--json")
+    rc, out, err = cli_main("estimate", path, "--devices", "8xH100-80GB", "--json")
     assert rc == 1 and json.loads(out)["fits"] is False
     small = tmp_path / "tiny.toml"
     small.write_text('[model]\npreset = "tiny-llama"\n')
-    rc, out, err = run_cli("estimate", small, "--json")
+    rc, out, err = cli_main("estimate", small, "--json")
     data = json.loads(out)
     assert rc == 0 and data["fits"] is True and data["estimate"]["devices"]["cpu"]["items"]["weights"] == 7_096_576 * 4
 
@@ -123,9 +123,9 @@ def test_cli_estimate_verdicts(run_cli, tmp_path):
     ('[parallel]\ndevices = "cuda:0"\n', "H900", "--devices: unknown accelerator 'H900'"),
     ('[parallel]\nstrategy = "ddp"\ndevices = "cuda:0,1"\n', "1xA100-40GB", "cuda:1 is not present"),
 ])
-def test_cli_estimate_bad_input(run_cli, tmp_path, content, devices, message):
+def test_cli_estimate_bad_input(cli_main, tmp_path, content, devices, message):
     path = tmp_path / "s.toml"
     path.write_text(content)
     args = ["estimate", path] + (["--devices", devices] if devices else [])
-    rc, _, err = run_cli(*args)
+    rc, _, err = cli_main(*args)
     assert rc == 2 and message in err and "Traceback" not in err

@@ -61,8 +61,8 @@ def _chromium(*args, timeout=90):
 
 
 @needs_chromium
-def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_charts(run_cli, run_dir, tmp_path):
-    rc, out, err = run_cli("report", run_dir, "--format", "html")
+def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_charts(cli_main, run_dir, tmp_path):
+    rc, out, err = cli_main("report", run_dir, "--format", "html")
     assert rc == 0, err
     html = run_dir / "report.html"
     text = html.read_text()
@@ -96,14 +96,14 @@ def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
     assert "Акт приёмки" in text and "Пять проверок приёмки" in text
 
 
-def test_the_json_report_is_the_result(run_cli, run_dir, tmp_path):
-    rc, _, err = run_cli("report", run_dir, "--format", "json", "-o", tmp_path / "r.json")
+def test_the_json_report_is_the_result(cli_main, run_dir, tmp_path):
+    rc, _, err = cli_main("report", run_dir, "--format", "json", "-o", tmp_path / "r.json")
     assert rc == 0, err
     assert json.loads((tmp_path / "r.json").read_text()) == json.loads((run_dir / "result.json").read_text())
 
 
-def test_the_eml_is_a_draft_with_both_attachments(run_cli, run_dir, tmp_path):
-    rc, _, err = run_cli("request", run_dir, "--format", "eml", "--to", "vendor@example.com", "-o", tmp_path / "r.eml")
+def test_the_eml_is_a_draft_with_both_attachments(cli_main, run_dir, tmp_path):
+    rc, _, err = cli_main("request", run_dir, "--format", "eml", "--to", "vendor@example.com", "-o", tmp_path / "r.eml")
     assert rc == 0, err
     msg = email.message_from_bytes((tmp_path / "r.eml").read_bytes(), policy=email.policy.default)
     assert msg["To"] == "vendor@example.com" and msg["X-Unsent"] == "1" and "tiny-llama" in msg["Subject"]
@@ -171,13 +171,13 @@ def test_a_run_folder_without_result_json_still_reports(run_dir):
     assert "result.json is missing" in html and "<polyline" in html
 
 
-def test_bad_input_names_the_folder(run_cli, tmp_path):
-    rc, _, err = run_cli("report", tmp_path / "nope")
+def test_bad_input_names_the_folder(cli_main, tmp_path):
+    rc, _, err = cli_main("report", tmp_path / "nope")
     assert rc == 2 and "nope: no such run folder" in err
     (tmp_path / "empty").mkdir()
-    rc, _, err = run_cli("request", tmp_path / "empty", "--format", "md")
+    rc, _, err = cli_main("request", tmp_path / "empty", "--format", "md")
     assert rc == 2 and "neither result.json nor events.jsonl" in err
-    rc, _, err = run_cli("request", RECORDED, "--headroom", "-1")
+    rc, _, err = cli_main("request", RECORDED, "--headroom", "-1")
     assert rc == 2 and "--headroom" in err
 
 
@@ -205,8 +205,8 @@ def test_the_russian_report_is_russian(run_dir):
     assert "Verdict" not in html
 
 
-def test_the_cli_writes_beside_the_run_by_default(run_cli, run_dir):
-    rc, out, err = run_cli("request", run_dir, "--lang", "ru")
+def test_the_cli_writes_beside_the_run_by_default(cli_main, run_dir):
+    rc, out, err = cli_main("request", run_dir, "--lang", "ru")
     assert rc == 0, err
     assert (run_dir / "request.ru.md").read_text().startswith("# Запрос на подбор оборудования")
     assert copy.copy(out).strip().endswith("request.ru.md")
