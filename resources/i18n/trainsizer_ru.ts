@@ -759,13 +759,13 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="200"/>
-        <source>{metric} {before:.4g} -&gt; {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
-        <translation>{metric} {before:.4g} -&gt; {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
+        <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
+        <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="201"/>
-        <source>{metric} {before:.4g} -&gt; {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
-        <translation>{metric} {before:.4g} -&gt; {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
+        <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
+        <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="202"/>

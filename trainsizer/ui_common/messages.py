@@ -25,9 +25,9 @@ MESSAGES = {
     "no_steps": "no step was measured",
     "steps_measured": "{count} steps measured, median {median:.3f} s",
     "quality_not_run": "the quality check was not run",
-    "quality_relative": "{metric} {before:.4g} -> {after:.4g} ({change:+.1%}); rule: {metric} improves by at least "
+    "quality_relative": "{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least "
                         "{threshold:.1%} (relative)",
-    "quality_absolute": "{metric} {before:.4g} -> {after:.4g}; rule: {metric} {op} {threshold:g} after training",
+    "quality_absolute": "{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training",
     "quality_failed": "the quality check ran and failed: {why}",
     "resume_not_run": "the resume check was not run",
     "resume_identical": "resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and "
