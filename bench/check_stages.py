@@ -28,7 +28,10 @@ def main() -> int:
         print(f"{name:12s} {secs:8.1f}")
     print("-" * 21)
     print(f"{'total':12s} {total:8.1f}")
-    print(f"verdict {result['verdict']}; whole check {total:.1f} s (target < 90 s: {'met' if total < 90 else 'NOT met'})")
+    print(
+        f"verdict {result['verdict']}; whole check {total:.1f} s (target < 90 s: "
+        f"{'met' if total < 90 else 'NOT met'})"
+    )
     return 0
 
 

@@ -46,7 +46,10 @@ def measure_cuda(spec) -> dict[str, int]:
         opt.step()
         opt.zero_grad(set_to_none=True)
     torch.cuda.synchronize()
-    out = {"allocated": torch.cuda.max_memory_allocated() - base, "reserved": torch.cuda.max_memory_reserved()}
+    out = {
+        "allocated": torch.cuda.max_memory_allocated() - base,
+        "reserved": torch.cuda.max_memory_reserved(),
+    }
     del model, opt
     torch.cuda.empty_cache()
     return out
@@ -65,8 +68,11 @@ def main() -> int:
 
     targets = inventory().targets()[:1]
     print(f"device: {torch.cuda.get_device_name(0)}, torch {torch.__version__}")
-    print(f"{'arch':9s} {'precision':10s} {'ckpt':4s} {'method':6s} {'b×s':8s} | {'pred MiB':>9s} {'alloc':>9s} {'reserv':>9s} | "
-          f"{'p/alloc':>7s} {'p+ovh/res':>9s}")
+    print(
+        f"{'arch':9s} {'precision':10s} {'ckpt':4s} {'method':6s} {'b×s':8s} | {'pred MiB':>9s} "
+        f"{'alloc':>9s} {'reserv':>9s} | "
+        f"{'p/alloc':>7s} {'p+ovh/res':>9s}"
+    )
     worst = 0.0
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as d:
@@ -78,9 +84,12 @@ def main() -> int:
             r1 = allocated_pred / m["allocated"]
             r2 = (allocated_pred + est.items["allocator_overhead"]) / m["reserved"]
             worst = max(worst, abs(r1 - 1))
-            print(f"{arch:9s} {prec:10s} {'yes' if ckpt else 'no':4s} {method:6s} {f'{b}×{s}':8s} | "
-                  f"{allocated_pred / 2**20:9.1f} {m['allocated'] / 2**20:9.1f} {m['reserved'] / 2**20:9.1f} | {r1:7.3f} {r2:9.3f}",
-                  flush=True)
+            print(
+                f"{arch:9s} {prec:10s} {'yes' if ckpt else 'no':4s} {method:6s} {f'{b}×{s}':8s} | "
+                f"{allocated_pred / 2**20:9.1f} {m['allocated'] / 2**20:9.1f} {m['reserved'] / 2**20:9.1f} "
+                f"| {r1:7.3f} {r2:9.3f}",
+                flush=True,
+            )
     print(f"worst predicted/allocated off by {worst:.2%} ({time.perf_counter() - t0:.0f} s)")
     return 0
 

@@ -1,7 +1,8 @@
 """While a worker streams samples at 50 Hz, how long does the Qt event loop stall?
 
 A real measured run of the tiny preset (the orchestrating CLI and its worker, sample_hz = 50) drives the real
-main window; a 5 ms QTimer records the gap between its ticks, and every gap beyond the interval is a stall of the event loop
+main window; a 5 ms QTimer records the gap between its ticks, and every gap beyond the interval is a stall of
+the event loop
 (events, plot redraws, progress updates all run on it). Target: longest stall under 50 ms, p99 under 20 ms.
 
 Run: QT_QPA_PLATFORM=offscreen .venv/bin/python bench/gui_responsiveness.py [--steps 40]
@@ -38,7 +39,9 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="trainsizer-bench-"))
     win = MainWindow(history=tmp / "history")
     win.show()
-    win.form.set_spec(RunSpec().replace(measure={"warmup_steps": 1, "steps": args.steps, "sample_hz": args.hz}))
+    win.form.set_spec(
+        RunSpec().replace(measure={"warmup_steps": 1, "steps": args.steps, "sample_hz": args.hz})
+    )
     gaps: list[float] = []
     last = [time.perf_counter()]
     samples = [0]
@@ -59,7 +62,8 @@ def main() -> int:
             samples[0] += 1
             sample_times.append(time.perf_counter())
 
-    # As a person would: the window opens, the live estimate appears (the first one imports torch), then Measure.
+    # As a person would: the window opens, the live estimate appears (the first one imports torch), then
+    # Measure.
     ready = QEventLoop()
     poll = QTimer(interval=50)
     poll.timeout.connect(lambda: ready.quit() if win.estimate.report is not None else None)
@@ -86,16 +90,27 @@ def main() -> int:
     rate = (len(sample_times) - 1) / (sample_times[-1] - sample_times[0]) if len(sample_times) > 1 else 0.0
     print(f"{'metric':<34s} {'value':>10s}")
     print("-" * 45)
-    for name, value in (("run wall time, s", f"{wall:.1f}"), ("sample events received", samples[0]),
-                        ("sample rate while streaming, Hz", f"{rate:.1f}"), ("plot redraws", win.plot.redraws),
-                        ("timer ticks", len(gaps)), ("stall p50, ms", f"{p(0.50):.2f}"), ("stall p99, ms", f"{p(0.99):.2f}"),
-                        ("stall max, ms", f"{stalls[-1]:.2f}")):
+    for name, value in (
+        ("run wall time, s", f"{wall:.1f}"),
+        ("sample events received", samples[0]),
+        ("sample rate while streaming, Hz", f"{rate:.1f}"),
+        ("plot redraws", win.plot.redraws),
+        ("timer ticks", len(gaps)),
+        ("stall p50, ms", f"{p(0.50):.2f}"),
+        ("stall p99, ms", f"{p(0.99):.2f}"),
+        ("stall max, ms", f"{stalls[-1]:.2f}"),
+    ):
         print(f"{name:<34s} {value!s:>10s}")
     if long_ones:
-        print("stalls over 50 ms (seconds into the run: ms): " + ", ".join(f"{t:.1f}: {d:.0f}" for t, d in long_ones))
+        print(
+            "stalls over 50 ms (seconds into the run: ms): "
+            + ", ".join(f"{t:.1f}: {d:.0f}" for t, d in long_ones)
+        )
     ok = stalls[-1] < 50 and p(0.99) < 20
-    print(f"longest stall {stalls[-1]:.1f} ms (target < 50), p99 {p(0.99):.1f} ms (target < 20): "
-          f"{'met' if ok else 'NOT met'}")
+    print(
+        f"longest stall {stalls[-1]:.1f} ms (target < 50), p99 {p(0.99):.1f} ms (target < 20): "
+        f"{'met' if ok else 'NOT met'}"
+    )
     return 0
 
 

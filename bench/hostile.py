@@ -32,19 +32,27 @@ def data_loss_case(tmp: Path) -> bool:
     mine = tmp / "customer"
     mine.mkdir(parents=True)
     (mine / "weights.bin").write_bytes(b"precious")
-    spec = RunSpec().replace(measure={"warmup_steps": 1, "steps": 2}, quality={"train_steps": 2, "eval_batches": 1},
-                             batch={"micro_batch": 1, "seq_len": 32},
-                             checkpoint={"resume_at": 1, "resume_steps": 2, "dir": str(mine), "keep": False})
+    spec = RunSpec().replace(
+        measure={"warmup_steps": 1, "steps": 2},
+        quality={"train_steps": 2, "eval_batches": 1},
+        batch={"micro_batch": 1, "seq_len": 32},
+        checkpoint={"resume_at": 1, "resume_steps": 2, "dir": str(mine), "keep": False},
+    )
     spec.save(tmp / "spec.toml")
-    subprocess.run([sys.executable, "-m", "trainsizer", "check", str(tmp / "spec.toml"), "--out", str(tmp / "run")],
-                   capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "trainsizer", "check", str(tmp / "spec.toml"), "--out", str(tmp / "run")],
+        capture_output=True,
+        timeout=600,
+    )
     return not (mine / "weights.bin").exists() or (mine / "weights.bin").read_bytes() != b"precious"
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--timeout", type=float, default=60.0)
-    ap.add_argument("--skip-data-loss", action="store_true", help="skip the full check with a customer folder (~60 s)")
+    ap.add_argument(
+        "--skip-data-loss", action="store_true", help="skip the full check with a customer folder (~60 s)"
+    )
     args = ap.parse_args()
     rows: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     bad: list[str] = []
@@ -60,14 +68,17 @@ def main() -> int:
                 os.chdir(cwd)
             row = rows[case.category]
             row["tried"] += 1
-            row["hang" if out.code is None else f"exit {out.code}" if out.code in (0, 1, 2, 3) else "exit 3"] += 1
+            row[
+                "hang" if out.code is None else f"exit {out.code}" if out.code in (0, 1, 2, 3) else "exit 3"
+            ] += 1
             found = problems(case, out)
             if found:
                 bad.append(f"{case.category}: {case.name}: {', '.join(found)}")
         if not args.skip_data_loss:
             lost = data_loss_case(Path(tmp) / "data-loss")
-            rows["fault: customer files in checkpoint.dir"].update({"tried": 1, "data lost": int(lost),
-                                                                     "exit 0": int(not lost)})
+            rows["fault: customer files in checkpoint.dir"].update(
+                {"tried": 1, "data lost": int(lost), "exit 0": int(not lost)}
+            )
     cols = ["tried", "exit 2", "exit 1", "exit 0", "exit 3", "hang", "data lost"]
     width = max(len(k) for k in rows) + 2
     print(f"{'category':{width}s}" + "".join(f"{c:>10s}" for c in cols))
@@ -78,9 +89,11 @@ def main() -> int:
     print(f"{'total':{width}s}" + "".join(f"{total[c]:>10d}" for c in cols))
     for line in bad:
         print(f"  problem: {line}")
-    print(f"\n{total['tried']} hostile inputs in {time.perf_counter() - t0:.0f} s: exit 3 = {total['exit 3']}, "
-          f"hang = {total['hang']}, data lost = {total['data lost']}, other problems = {len(bad)} "
-          + json.dumps({"target_met": total["exit 3"] == total["hang"] == total["data lost"] == 0 and not bad}))
+    print(
+        f"\n{total['tried']} hostile inputs in {time.perf_counter() - t0:.0f} s: exit 3 = {total['exit 3']}, "
+        f"hang = {total['hang']}, data lost = {total['data lost']}, other problems = {len(bad)} "
+        + json.dumps({"target_met": total["exit 3"] == total["hang"] == total["data lost"] == 0 and not bad})
+    )
     return 0
 
 

@@ -23,8 +23,12 @@ def main() -> int:
     ap.add_argument("--steps", type=int, default=20)
     ap.add_argument("--hz", type=float, default=20.0)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--policy", choices=["idle", "normal"], default="normal",
-                    help="the sampler thread's scheduling: normal (as in runs) or idle (SCHED_IDLE)")
+    ap.add_argument(
+        "--policy",
+        choices=["idle", "normal"],
+        default="normal",
+        help="the sampler thread's scheduling: normal (as in runs) or idle (SCHED_IDLE)",
+    )
     args = ap.parse_args()
     import torch
 
@@ -44,7 +48,10 @@ def main() -> int:
     # drift and noise fall on both sides alike.
     sampler = Sampler(sink, args.hz, [], idle_priority=args.policy == "idle").start()
     on_all, off_all = [], []
-    print(f"{'round':>5s} {'off median s':>13s} {'on median s':>12s} {'ratio':>7s}   ({args.steps} steps each, sampler {args.hz:g} Hz)")
+    print(
+        f"{'round':>5s} {'off median s':>13s} {'on median s':>12s} {'ratio':>7s}   ({args.steps} steps "
+        f"each, sampler {args.hz:g} Hz)"
+    )
     for r in range(args.rounds):
         on, off = [], []
         for i in range(2 * args.steps):
@@ -53,15 +60,24 @@ def main() -> int:
             (on if sampling else off).append(trainer.train_step(batches)["seconds"])
         on_all += on
         off_all += off
-        print(f"{r:5d} {statistics.median(off):13.4f} {statistics.median(on):12.4f} {statistics.median(on) / statistics.median(off):7.4f}")
+        print(
+            f"{r:5d} {statistics.median(off):13.4f} {statistics.median(on):12.4f} "
+            f"{statistics.median(on) / statistics.median(off):7.4f}"
+        )
     sampler.stop()
     ratio = statistics.median(on_all) / statistics.median(off_all)
     samples = sink.stream.getvalue().count('"type":"sample"')
     rate = samples / sum(on_all)
-    print(f"sampler policy {sampler.policy}: {samples} samples in {sum(on_all):.1f} s of sampled steps = {rate:.1f} Hz "
-          f"(asked {args.hz:g} Hz)")
-    print(f"overall: off {statistics.median(off_all):.4f} s, on {statistics.median(on_all):.4f} s, ratio {ratio:.4f}; "
-          f"target within 1%: {'met' if abs(ratio - 1) <= 0.01 else 'NOT met'}")
+    print(
+        f"sampler policy {sampler.policy}: {samples} samples in {sum(on_all):.1f} s of sampled steps = "
+        f"{rate:.1f} Hz "
+        f"(asked {args.hz:g} Hz)"
+    )
+    print(
+        f"overall: off {statistics.median(off_all):.4f} s, on {statistics.median(on_all):.4f} s, ratio "
+        f"{ratio:.4f}; "
+        f"target within 1%: {'met' if abs(ratio - 1) <= 0.01 else 'NOT met'}"
+    )
     return 0
 
 

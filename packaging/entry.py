@@ -1,4 +1,5 @@
-"""The bundle's entry point: one executable for the GUI, the CLI, the worker and torchrun (trainsizer.bundle)."""
+"""The bundle's entry point: one executable for the GUI, the CLI, the worker and torchrun
+(trainsizer.bundle)."""
 
 import sys
 

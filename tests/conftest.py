@@ -25,7 +25,9 @@ def _has_cuda() -> bool:
 
 def pytest_collection_modifyitems(config, items):
     if any("gpu" in item.keywords for item in items) and not _has_cuda():
-        skip = pytest.mark.skip(reason="needs a CUDA device; this machine has none (torch.cuda.is_available() is False)")
+        skip = pytest.mark.skip(
+            reason="needs a CUDA device; this machine has none (torch.cuda.is_available() is False)"
+        )
         for item in items:
             if "gpu" in item.keywords:
                 item.add_marker(skip)
@@ -38,8 +40,14 @@ def run_cli():
 
     def run(*args, cwd=None, env=None, timeout=300):
         full_env = dict(os.environ, **(env or {}))
-        p = subprocess.run([PYTHON, "-m", "trainsizer", *map(str, args)], capture_output=True, text=True,
-                           cwd=cwd, env=full_env, timeout=timeout)
+        p = subprocess.run(
+            [PYTHON, "-m", "trainsizer", *map(str, args)],
+            capture_output=True,
+            text=True,
+            cwd=cwd,
+            env=full_env,
+            timeout=timeout,
+        )
         return p.returncode, p.stdout, p.stderr
 
     return run
@@ -47,7 +55,8 @@ def run_cli():
 
 @pytest.fixture
 def cli_main(monkeypatch):
-    """The real CLI in this process (no interpreter start, no torch import per call): (exit code, stdout, stderr)."""
+    """The real CLI in this process (no interpreter start, no torch import per call): (exit code, stdout,
+    stderr)."""
     import contextlib
     import io
 

@@ -1,4 +1,5 @@
-"""docs/architecture.md's layer rules: an instant import, no Qt in the core, no GUI in the worker (import-linter)."""
+"""docs/architecture.md's layer rules: an instant import, no Qt in the core, no GUI in the worker
+(import-linter)."""
 
 import shutil
 import subprocess
@@ -11,11 +12,24 @@ from conftest import REPO
 HEAVY = ("torch", "PySide6", "pynvml", "transformers", "pyqtgraph")
 
 
-@pytest.mark.parametrize("module", ["trainsizer", "trainsizer.cli", "trainsizer.spec", "trainsizer.presets", "trainsizer.model",
-                                    "trainsizer.hardware", "trainsizer.runs.history", "trainsizer.report.content"])
+@pytest.mark.parametrize(
+    "module",
+    [
+        "trainsizer",
+        "trainsizer.cli",
+        "trainsizer.spec",
+        "trainsizer.presets",
+        "trainsizer.model",
+        "trainsizer.hardware",
+        "trainsizer.runs.history",
+        "trainsizer.report.content",
+    ],
+)
 def test_import_pulls_in_no_heavy_module(module):
     code = f"import sys, {module}; print(' '.join(m for m in {HEAVY!r} if m in sys.modules))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
     assert out == "", f"import {module} pulled in: {out}"
 
 

@@ -10,8 +10,10 @@ from trainsizer.spec import RunSpec
 from trainsizer.ui_common.messages import evidence
 
 pytestmark = pytest.mark.slow
-FAST = ("[batch]\nmicro_batch = 2\nseq_len = 128\n[measure]\nwarmup_steps = 1\nsteps = 2\n"
-        "[quality]\ntrain_steps = 12\neval_batches = 2\n[checkpoint]\nresume_at = 2\nresume_steps = 4\n")
+FAST = (
+    "[batch]\nmicro_batch = 2\nseq_len = 128\n[measure]\nwarmup_steps = 1\nsteps = 2\n"
+    "[quality]\ntrain_steps = 12\neval_batches = 2\n[checkpoint]\nresume_at = 2\nresume_steps = 4\n"
+)
 
 
 def test_full_check_on_the_tiny_preset_is_accepted(run_cli, tmp_path):
@@ -25,7 +27,12 @@ def test_full_check_on_the_tiny_preset_is_accepted(run_cli, tmp_path):
     assert [c["status"] for c in result["checks"]] == ["passed"] * 5
     q, r = result["quality"], result["resume"]
     assert q["after"] < q["before"] and q["passed"]
-    assert r["passed"] and r["saved_at"] == [2, 3] and r["max_abs_loss_diff"] == 0.0 and r["max_abs_param_diff"] == 0.0
+    assert (
+        r["passed"]
+        and r["saved_at"] == [2, 3]
+        and r["max_abs_loss_diff"] == 0.0
+        and r["max_abs_param_diff"] == 0.0
+    )
     assert r["checkpoint_bytes"] > 0 and r["save_s"] > 0 and r["load_s"] > 0
     assert not (out / "checkpoints").exists()  # removed unless kept
     assert "bit-identical" in stdout and "stages:" in stdout
@@ -41,15 +48,20 @@ def _resume(tmp_path, spec, break_=None):
 
 
 def test_a_broken_resume_is_detected(tmp_path):
-    spec = RunSpec().replace(batch={"micro_batch": 2, "seq_len": 64}, checkpoint={"resume_at": 2, "resume_steps": 4})
+    spec = RunSpec().replace(
+        batch={"micro_batch": 2, "seq_len": 64}, checkpoint={"resume_at": 2, "resume_steps": 4}
+    )
     r = _resume(tmp_path, spec, break_="data")
     assert r["passed"] is False and r["max_abs_loss_diff"] > 0 and r["code"] == "resume_differs"
     assert "differs from the uninterrupted run" in evidence(r) and "отличается" in evidence(r, "ru")
 
 
 def test_resume_is_bit_identical_with_two_rank_gloo_ddp(tmp_path):
-    spec = RunSpec().replace(batch={"micro_batch": 2, "seq_len": 64}, parallel={"strategy": "ddp", "processes": 2},
-                             checkpoint={"resume_at": 2, "resume_steps": 4})
+    spec = RunSpec().replace(
+        batch={"micro_batch": 2, "seq_len": 64},
+        parallel={"strategy": "ddp", "processes": 2},
+        checkpoint={"resume_at": 2, "resume_steps": 4},
+    )
     r = _resume(tmp_path, spec)
     assert r["passed"], evidence(r)
     assert r["max_abs_param_diff"] == 0.0 and r["max_abs_optimizer_diff"] == 0.0

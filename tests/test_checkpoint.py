@@ -43,7 +43,11 @@ def saved(tmp_path):
 def test_save_then_load_restores_everything(saved):
     path, info, trainer = saved
     assert info["bytes"] > 28_000_000 and sorted(p.name for p in path.iterdir()) == [
-        "meta.json", "model.safetensors", "optimizer-0.pt", "trainer-0.pt"]
+        "meta.json",
+        "model.safetensors",
+        "optimizer-0.pt",
+        "trainer-0.pt",
+    ]
     assert not list(path.parent.glob(".ck.tmp-*"))  # written atomically: no temporary left
     state = torch.load(path / "trainer-0.pt", weights_only=True)  # plain data only
     assert state["step"] == 1 and set(state["rng"]) >= {"python", "numpy", "torch_cpu"}
@@ -52,13 +56,15 @@ def test_save_then_load_restores_everything(saved):
     assert loaded["step"] == 1 and fresh.step == 1
     for (n, a), (_, b) in zip(trainer.model.named_parameters(), fresh.model.named_parameters(), strict=True):
         assert torch.equal(a, b), n
-    assert fresh.optimizer.state_dict()["state"][0]["exp_avg"].equal(trainer.optimizer.state_dict()["state"][0]["exp_avg"])
+    assert fresh.optimizer.state_dict()["state"][0]["exp_avg"].equal(
+        trainer.optimizer.state_dict()["state"][0]["exp_avg"]
+    )
 
 
 def test_truncated_checkpoint_is_a_clear_error(saved):
     path, _, _ = saved
     weights = path / "model.safetensors"
-    weights.write_bytes(weights.read_bytes()[: 1000])
+    weights.write_bytes(weights.read_bytes()[:1000])
     fresh, fp = _trainer(SPEC)
     with pytest.raises(CheckpointError, match="model.safetensors: its SHA-256 differs"):
         load_checkpoint(path, fresh, fp)
@@ -84,7 +90,9 @@ def test_a_different_run_is_refused_with_the_fields_that_differ(saved):
     assert "batch.seq_len 32 → 64" in str(e.value) and "optimizer.lr 0.0003 → 0.001" in str(e.value)
 
 
-@pytest.mark.parametrize("key, value", [("fingerprint", []), ("files", "x"), ("step", "2"), ("files", {"a": 1})])
+@pytest.mark.parametrize(
+    "key, value", [("fingerprint", []), ("files", "x"), ("step", "2"), ("files", {"a": 1})]
+)
 def test_a_manifest_of_the_wrong_shape_is_refused_naming_the_key(saved, key, value):
     path, _, _ = saved
     meta = json.loads((path / "meta.json").read_text())

@@ -48,13 +48,19 @@ def test_spec_validate_against_hypothetical_devices(cli_main, tmp_path):
     assert rc == 2 and "--devices: unknown accelerator" in err
 
 
-@pytest.mark.parametrize("content, expected", [
-    (None, "no such file"),
-    ("[batch\n", "not valid TOML"),
-    ("[batch]\nseqlen = 3\n", "[batch] seqlen: unknown key; did you mean seq_len?"),
-    ('[model]\npreset = "tiny-lama"\n', "[model] preset: unknown preset 'tiny-lama'; did you mean tiny-llama?"),
-    ('[model]\npreset = ""\nconfig = "nowhere/config.json"\n', "no such file"),
-])
+@pytest.mark.parametrize(
+    "content, expected",
+    [
+        (None, "no such file"),
+        ("[batch\n", "not valid TOML"),
+        ("[batch]\nseqlen = 3\n", "[batch] seqlen: unknown key; did you mean seq_len?"),
+        (
+            '[model]\npreset = "tiny-lama"\n',
+            "[model] preset: unknown preset 'tiny-lama'; did you mean tiny-llama?",
+        ),
+        ('[model]\npreset = ""\nconfig = "nowhere/config.json"\n', "no such file"),
+    ],
+)
 def test_bad_input_is_one_clear_message_exit_2(cli_main, tmp_path, content, expected):
     path = tmp_path / "spec.toml"
     if content is not None:
@@ -82,8 +88,13 @@ def test_version_and_no_subcommand(run_cli):
 @pytest.mark.gui
 def test_the_gui_subcommand_opens_the_window_and_a_run_folder(run_cli, tmp_path):
     recorded = Path(__file__).resolve().parent / "data" / "recorded_check"
-    rc, out, err = run_cli("gui", recorded, "--quit-after", "2",
-                           env={"QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path)})
+    rc, out, err = run_cli(
+        "gui",
+        recorded,
+        "--quit-after",
+        "2",
+        env={"QT_QPA_PLATFORM": "offscreen", "XDG_DATA_HOME": str(tmp_path)},
+    )
     assert rc == 0, err
     assert "window shown: trainsizer" in out
     rc, _, err = run_cli("gui", tmp_path / "missing.toml", env={"QT_QPA_PLATFORM": "offscreen"})
@@ -106,8 +117,10 @@ def test_validating_a_preset_spec_is_pure_and_the_model_stage_says_it_loads(tmp_
     plain, lora = tmp_path / "plain.toml", tmp_path / "lora.toml"
     RunSpec().save(plain)
     RunSpec().replace(method={"kind": "lora", "lora_targets": ["nope"]}).save(lora)
-    probe = ("import sys; from trainsizer.cli import main; rc = main(['spec', 'validate', sys.argv[1]]); "
-             "print(rc, *(m for m in ('torch', 'transformers', 'huggingface_hub') if m in sys.modules))")
+    probe = (
+        "import sys; from trainsizer.cli import main; rc = main(['spec', 'validate', sys.argv[1]]); "
+        "print(rc, *(m for m in ('torch', 'transformers', 'huggingface_hub') if m in sys.modules))"
+    )
     p = subprocess.run([sys.executable, "-c", probe, str(plain)], capture_output=True, text=True)
     assert p.stdout.strip().splitlines()[-1] == "0", p.stdout + p.stderr  # valid, and nothing heavy imported
     assert "loads transformers" not in p.stderr

@@ -18,7 +18,11 @@ def test_builtin_split_is_deterministic_and_disjoint():
     c = prepare_data(_spec(seed=8), 8192)
     assert a.train == b.train and a.eval == b.eval and a.info == b.info
     assert a.info["train_hash"] != c.info["train_hash"]
-    assert a.info["overlap"] == 0 and a.info["eval_documents"] > 0 and a.info["train_documents"] > a.info["eval_documents"]
+    assert (
+        a.info["overlap"] == 0
+        and a.info["eval_documents"] > 0
+        and a.info["train_documents"] > a.info["eval_documents"]
+    )
     assert all(len(s) == 64 for s in a.train + a.eval)
     train_rows, eval_rows = {tuple(s) for s in a.train}, {tuple(s) for s in a.eval}
     assert not train_rows & eval_rows
@@ -26,7 +30,9 @@ def test_builtin_split_is_deterministic_and_disjoint():
 
 def test_split_has_no_overlap_even_with_duplicate_documents(tmp_path):
     path = tmp_path / "dup.txt"
-    path.write_text("\n\n".join(["the same line again"] * 50 + [f"document number {i} " * 8 for i in range(200)]))
+    path.write_text(
+        "\n\n".join(["the same line again"] * 50 + [f"document number {i} " * 8 for i in range(200)])
+    )
     data = prepare_data(_spec(source="path", path=str(path), eval_fraction=0.2), 8192)
     assert data.info["duplicates_removed"] == 49 and data.info["overlap"] == 0
 
@@ -35,27 +41,42 @@ def test_jsonl_csv_and_text_files(tmp_path):
     rows = [{"body": f"row {i} says hello to the world " * 4} for i in range(300)]
     jsonl = tmp_path / "d.jsonl"
     jsonl.write_text("\n".join(json.dumps(r) for r in rows))
-    assert prepare_data(_spec(source="path", path=str(jsonl), text_field="body"), 8192).info["documents"] == 300
+    assert (
+        prepare_data(_spec(source="path", path=str(jsonl), text_field="body"), 8192).info["documents"] == 300
+    )
     csv = tmp_path / "d.csv"
     csv.write_text("id,body\n" + "\n".join(f'{i},"{r["body"]}"' for i, r in enumerate(rows)))
     assert prepare_data(_spec(source="path", path=str(csv), text_field="body"), 8192).info["documents"] == 300
 
 
-@pytest.mark.parametrize("name, content, spec_kw, fragment", [
-    ("missing.txt", None, {}, "no such file"),
-    ("empty.txt", b"", {}, "the file is empty"),
-    ("bad.txt", b"good text\n\xff\xfe bad bytes here", {}, "undecodable bytes: not UTF-8 at byte 10 (line 2)"),
-    ("d.jsonl", b'{"text": "a"}\n{"body": "b"}\n', {}, "line 2 has no field 'text' (it has: body)"),
-    ("d.jsonl", b'{"text": "a"}\nnot json\n', {}, "line 2 is not valid JSON"),
-    ("d.csv", b"id,body\n1,hello\n", {}, "no column 'text' (columns: id, body)"),
-    ("small.txt", b"just a few words", {}, "training tokens after the split; one batch needs 128"),
-])
+@pytest.mark.parametrize(
+    "name, content, spec_kw, fragment",
+    [
+        ("missing.txt", None, {}, "no such file"),
+        ("empty.txt", b"", {}, "the file is empty"),
+        (
+            "bad.txt",
+            b"good text\n\xff\xfe bad bytes here",
+            {},
+            "undecodable bytes: not UTF-8 at byte 10 (line 2)",
+        ),
+        ("d.jsonl", b'{"text": "a"}\n{"body": "b"}\n', {}, "line 2 has no field 'text' (it has: body)"),
+        ("d.jsonl", b'{"text": "a"}\nnot json\n', {}, "line 2 is not valid JSON"),
+        ("d.csv", b"id,body\n1,hello\n", {}, "no column 'text' (columns: id, body)"),
+        ("small.txt", b"just a few words", {}, "training tokens after the split; one batch needs 128"),
+    ],
+)
 def test_bad_data_names_the_file_and_the_problem(tmp_path, name, content, spec_kw, fragment):
     path = tmp_path / name
     if content is not None:
         path.write_bytes(content)
     with pytest.raises(DataError) as e:
-        prepare_data(_spec(source="path", path=str(path), eval_fraction=0.0 if name == "small.txt" else 0.1, **spec_kw), 8192)
+        prepare_data(
+            _spec(
+                source="path", path=str(path), eval_fraction=0.0 if name == "small.txt" else 0.1, **spec_kw
+            ),
+            8192,
+        )
     assert str(path) in str(e.value) and fragment in str(e.value)
 
 
@@ -64,8 +85,13 @@ def test_tokenizer_larger_than_the_model_vocabulary():
         prepare_data(_spec(), 100)
 
 
-WORDS = sorted({w.strip(".") for s in ("the cat sees the red box in the garden. a dog likes an old book at school.",)
-                for w in s.split()})
+WORDS = sorted(
+    {
+        w.strip(".")
+        for s in ("the cat sees the red box in the garden. a dog likes an old book at school.",)
+        for w in s.split()
+    }
+)
 
 
 @pytest.mark.slow
@@ -79,7 +105,9 @@ def test_tokenizer_from_the_model_directory(tmp_path):
     core = Tokenizer(models.WordLevel(vocab=vocab, unk_token="[UNK]"))
     core.pre_tokenizer = pre_tokenizers.Whitespace()
     model_dir = tmp_path / "model"
-    PreTrainedTokenizerFast(tokenizer_object=core, unk_token="[UNK]", eos_token="[EOS]").save_pretrained(model_dir)
+    PreTrainedTokenizerFast(tokenizer_object=core, unk_token="[UNK]", eos_token="[EOS]").save_pretrained(
+        model_dir
+    )
     (model_dir / "config.json").write_text(json.dumps({"model_type": "llama", "vocab_size": 64}))
     (model_dir / "model.safetensors").write_bytes(b"")  # the directory check wants weights; not loaded here
     spec = RunSpec().replace(model={"pretrained": str(model_dir)}, batch={"micro_batch": 2, "seq_len": 16})

@@ -7,8 +7,16 @@ import pytest
 from trainsizer.hardware import hypothetical_targets
 from trainsizer.spec import RunSpec
 
-SMALL = {"model_type": "llama", "hidden_size": 64, "intermediate_size": 176, "num_hidden_layers": 2,
-         "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 512, "max_position_embeddings": 512}
+SMALL = {
+    "model_type": "llama",
+    "hidden_size": 64,
+    "intermediate_size": 176,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "vocab_size": 512,
+    "max_position_embeddings": 512,
+}
 
 
 @pytest.fixture
@@ -19,9 +27,17 @@ def small_spec(tmp_path):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("changes", [{}, {"method": {"kind": "lora"}}, {"batch": {"gradient_checkpointing": True}},
-                                     {"optimizer": {"name": "sgd-momentum"}}, {"precision": {"compute": "bf16"}},
-                                     {"method": {"kind": "freeze", "trainable_layers": 1}}])
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {},
+        {"method": {"kind": "lora"}},
+        {"batch": {"gradient_checkpointing": True}},
+        {"optimizer": {"name": "sgd-momentum"}},
+        {"precision": {"compute": "bf16"}},
+        {"method": {"kind": "freeze", "trainable_layers": 1}},
+    ],
+)
 def test_analytic_and_traced_against_a_real_cpu_step(small_spec, changes):
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import estimate
@@ -41,7 +57,9 @@ def test_analytic_and_traced_against_a_real_cpu_step(small_spec, changes):
 def test_untraceable_configuration_falls_back_and_says_so():
     from trainsizer.estimate.traced import traced_estimate
 
-    spec = RunSpec().replace(method={"kind": "qlora"}, precision={"compute": "bf16-mixed"}, parallel={"devices": "cuda:0"})
+    spec = RunSpec().replace(
+        method={"kind": "qlora"}, precision={"compute": "bf16-mixed"}, parallel={"devices": "cuda:0"}
+    )
     est = traced_estimate(spec, hypothetical_targets("A100-40GB"))
     assert est.kind == "analytic" and any("not traced (qlora" in n for n in est.notes)
 
@@ -55,11 +73,16 @@ def test_sharding_and_offload_move_model_states():
     single = estimate(base.replace(parallel={"devices": "cuda:0"}), eight).devices[0].items
     ddp = estimate(base.replace(parallel={"strategy": "ddp", "devices": devices}), eight)
     fsdp = estimate(base.replace(parallel={"strategy": "fsdp", "devices": devices}), eight)
-    off = estimate(base.replace(parallel={"strategy": "fsdp", "devices": devices, "cpu_offload": True}), eight)
+    off = estimate(
+        base.replace(parallel={"strategy": "fsdp", "devices": devices, "cpu_offload": True}), eight
+    )
     assert len(ddp.devices) == 8 and ddp.devices[0].items["optimizer_states"] == single["optimizer_states"]
     assert ddp.devices[0].items["comm_buffers"] == single["gradients"]
     assert fsdp.devices[0].items["optimizer_states"] == single["optimizer_states"] // 8
-    assert off.devices[0].items["optimizer_states"] == 0 and off.host["offloaded_states"] > single["optimizer_states"]
+    assert (
+        off.devices[0].items["optimizer_states"] == 0
+        and off.host["offloaded_states"] > single["optimizer_states"]
+    )
     assert fsdp.devices[0].peak < single["weights"] + single["optimizer_states"]
 
 
@@ -68,8 +91,12 @@ def test_fit_solvers_and_advice():
     from trainsizer.estimate.working_set import estimate
 
     h100 = hypothetical_targets("H100-80GB")
-    spec = RunSpec().replace(model={"preset": "llama-3.2-1b"}, precision={"compute": "bf16-mixed"},
-                             parallel={"devices": "cuda:0"}, batch={"seq_len": 2048})
+    spec = RunSpec().replace(
+        model={"preset": "llama-3.2-1b"},
+        precision={"compute": "bf16-mixed"},
+        parallel={"devices": "cuda:0"},
+        batch={"seq_len": 2048},
+    )
     b = fit.max_micro_batch(spec, h100)
     assert b and fit.fits(estimate(spec.replace(batch={"micro_batch": b}), h100))
     assert fit.fits(estimate(spec.replace(batch={"micro_batch": b + 1}), h100)) is False
@@ -83,8 +110,20 @@ def test_fit_solvers_and_advice():
     assert need and need["gpus"] > 1 and need["strategy"] == "fsdp"
     n = need["gpus"]
     fewer = hypothetical_targets(f"{n - 1}xH100-80GB")
-    assert fit.fits(estimate(small_batch.replace(parallel={"strategy": "fsdp" if n > 2 else "single",
-                                                           "devices": ",".join(t.label for t in fewer)}), fewer)) is False
+    assert (
+        fit.fits(
+            estimate(
+                small_batch.replace(
+                    parallel={
+                        "strategy": "fsdp" if n > 2 else "single",
+                        "devices": ",".join(t.label for t in fewer),
+                    }
+                ),
+                fewer,
+            )
+        )
+        is False
+    )
 
 
 def test_time_estimate_uses_the_peak_table():
@@ -92,8 +131,12 @@ def test_time_estimate_uses_the_peak_table():
     from trainsizer.model.build import model_config
     from trainsizer.model.params import param_stats
 
-    spec = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},
-                             parallel={"devices": "cuda:0"}, batch={"micro_batch": 1, "seq_len": 4096})
+    spec = RunSpec().replace(
+        model={"preset": "llama-3.1-8b"},
+        precision={"compute": "bf16-mixed"},
+        parallel={"devices": "cuda:0"},
+        batch={"micro_batch": 1, "seq_len": 4096},
+    )
     stats = param_stats(model_config(spec)[1])
     f = flops_per_step(spec, stats)
     assert f["total"] == pytest.approx(6 * stats.total * 4096, rel=0.15)  # 6·N·tokens plus attention
@@ -105,7 +148,10 @@ def test_time_estimate_uses_the_peak_table():
 
 def test_cli_estimate_verdicts(cli_main, tmp_path):
     path = tmp_path / "big.toml"
-    path.write_text('[model]\npreset = "llama-3.1-70b"\n[precision]\ncompute = "bf16-mixed"\n[parallel]\ndevices = "cuda:0"\n')
+    path.write_text(
+        '[model]\npreset = "llama-3.1-70b"\n[precision]\ncompute = "bf16-mixed"\n[parallel]\ndevices = '
+        '"cuda:0"\n'
+    )
     rc, out, err = cli_main("estimate", path, "--devices", "H100-80GB")
     assert rc == 1, err
     assert "does not fit: needs" in out and "on cuda:0, has 79.6 GiB; peak at" in out and "advice:" in out
@@ -115,14 +161,25 @@ def test_cli_estimate_verdicts(cli_main, tmp_path):
     small.write_text('[model]\npreset = "tiny-llama"\n')
     rc, out, err = cli_main("estimate", small, "--json")
     data = json.loads(out)
-    assert rc == 0 and data["fits"] is True and data["estimate"]["devices"]["cpu"]["items"]["weights"] == 7_096_576 * 4
+    assert (
+        rc == 0
+        and data["fits"] is True
+        and data["estimate"]["devices"]["cpu"]["items"]["weights"] == 7_096_576 * 4
+    )
 
 
-@pytest.mark.parametrize("content, devices, message", [
-    ('[model]\npreset = "gpt2"\n[batch]\nseq_len = 4096\n', None, "[batch] seq_len: 4096 is longer than the model's 1024 positions"),
-    ('[parallel]\ndevices = "cuda:0"\n', "H900", "--devices: unknown accelerator 'H900'"),
-    ('[parallel]\nstrategy = "ddp"\ndevices = "cuda:0,1"\n', "1xA100-40GB", "cuda:1 is not present"),
-])
+@pytest.mark.parametrize(
+    "content, devices, message",
+    [
+        (
+            '[model]\npreset = "gpt2"\n[batch]\nseq_len = 4096\n',
+            None,
+            "[batch] seq_len: 4096 is longer than the model's 1024 positions",
+        ),
+        ('[parallel]\ndevices = "cuda:0"\n', "H900", "--devices: unknown accelerator 'H900'"),
+        ('[parallel]\nstrategy = "ddp"\ndevices = "cuda:0,1"\n', "1xA100-40GB", "cuda:1 is not present"),
+    ],
+)
 def test_cli_estimate_bad_input(cli_main, tmp_path, content, devices, message):
     path = tmp_path / "s.toml"
     path.write_text(content)

@@ -88,7 +88,11 @@ def test_two_gpus_with_unreadable_fields_are_not_available():
     rep = read_nvml(nv)
     assert rep.status == "ok" and rep.driver_version == "560.35.03" and rep.cuda_driver_version == "12.6"
     g = rep.gpus[1]
-    assert g.name == "NVIDIA H100 80GB HBM3" and g.uuid == "GPU-00000001-aaaa" and g.pci_bus_id == "00000000:01:00.0"
+    assert (
+        g.name == "NVIDIA H100 80GB HBM3"
+        and g.uuid == "GPU-00000001-aaaa"
+        and g.pci_bus_id == "00000000:01:00.0"
+    )
     assert g.memory_total == 81559 << 20 and g.compute_capability == (9, 0)
     assert (g.pcie_generation, g.pcie_width, g.nvlink_active, g.power_limit_w) == (5, 16, 3, 700.0)
     assert g.serial is None and g.mig_mode is None  # not available, no exception
@@ -128,18 +132,29 @@ def test_real_nvml_sees_the_cuda_devices():
 def test_hypothetical_devices():
     t = hypothetical_targets("8xH100-80GB")
     assert len(t) == 8 and all(d.hypothetical and d.memory_total == 81559 << 20 for d in t)
-    assert [d.name for d in hypothetical_targets("A100-40GB,RTX4090")] == ["NVIDIA A100-SXM4-40GB", "NVIDIA GeForce RTX 4090"]
+    assert [d.name for d in hypothetical_targets("A100-40GB,RTX4090")] == [
+        "NVIDIA A100-SXM4-40GB",
+        "NVIDIA GeForce RTX 4090",
+    ]
     with pytest.raises(ValueError, match="did you mean H100-80GB"):
         hypothetical_targets("2xH100-80G")
     with pytest.raises(ValueError, match="not a device description"):
         hypothetical_targets("8 x")
 
 
-@pytest.mark.parametrize("name, memory, key", [
-    ("NVIDIA H100 80GB HBM3", 81559 << 20, "H100-80GB"), ("NVIDIA H100 PCIe", None, "H100-PCIe-80GB"),
-    ("NVIDIA A100-SXM4-40GB", 40960 << 20, "A100-40GB"), ("NVIDIA L4", None, "L4"), ("NVIDIA L40S", None, "L40S"),
-    ("NVIDIA A10", None, "A10"), ("NVIDIA GeForce RTX 4090", None, "RTX4090"), ("NVIDIA B200", None, None),
-])
+@pytest.mark.parametrize(
+    "name, memory, key",
+    [
+        ("NVIDIA H100 80GB HBM3", 81559 << 20, "H100-80GB"),
+        ("NVIDIA H100 PCIe", None, "H100-PCIe-80GB"),
+        ("NVIDIA A100-SXM4-40GB", 40960 << 20, "A100-40GB"),
+        ("NVIDIA L4", None, "L4"),
+        ("NVIDIA L40S", None, "L40S"),
+        ("NVIDIA A10", None, "A10"),
+        ("NVIDIA GeForce RTX 4090", None, "RTX4090"),
+        ("NVIDIA B200", None, None),
+    ],
+)
 def test_match_detected_names_to_the_table(name, memory, key):
     acc = match_accelerator(name, memory)
     assert (acc.key if acc else None) == key

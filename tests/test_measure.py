@@ -34,10 +34,20 @@ def test_tiny_preset_end_to_end_through_the_cli(run_cli, tmp_path):
     meas = result["measurement"]
     assert meas["step_time_s"]["count"] == 2 and meas["tokens_per_s"] > 0 and meas["oom"] is None
     anatomy = meas["anatomy"]["cpu"]
-    assert anatomy["weights"] == 7_096_576 * 4 and anatomy["optimizer_states"] > 0 and anatomy["peak"] > anatomy["weights"]
+    assert (
+        anatomy["weights"] == 7_096_576 * 4
+        and anatomy["optimizer_states"] > 0
+        and anatomy["peak"] > anatomy["weights"]
+    )
     est = result["estimate"]["devices"]["cpu"]["items"]
     assert est["weights"] == anatomy["weights"]
-    assert [c["id"] for c in result["checks"]] == ["recorded", "placement", "peak_and_step", "quality", "resume"]
+    assert [c["id"] for c in result["checks"]] == [
+        "recorded",
+        "placement",
+        "peak_and_step",
+        "quality",
+        "resume",
+    ]
     assert result["verdict"] == "incomplete"
     events = read_events(out)
     kinds = {e["type"] for e in events}
@@ -48,8 +58,9 @@ def test_tiny_preset_end_to_end_through_the_cli(run_cli, tmp_path):
 
 def test_out_of_memory_is_a_does_not_fit_result(run_cli, tmp_path):
     spec = _write(tmp_path, "[batch]\nmicro_batch = 64\n[measure]\nwarmup_steps = 0\nsteps = 1\n")
-    rc, stdout, err = run_cli("measure", spec, "--out", tmp_path / "run",
-                              env={"TRAINSIZER_WORKER_MEMORY_LIMIT": str(3 << 30)})
+    rc, stdout, err = run_cli(
+        "measure", spec, "--out", tmp_path / "run", env={"TRAINSIZER_WORKER_MEMORY_LIMIT": str(3 << 30)}
+    )
     assert rc == 1, err
     assert "does not fit: out of memory in forward at step 0" in stdout
     result = json.loads((tmp_path / "run" / "result.json").read_text())

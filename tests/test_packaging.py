@@ -21,34 +21,75 @@ APP_ID = "io.github.trainsizer.trainsizer"
 @pytest.mark.slow
 def test_the_wheel_installs_into_a_fresh_venv_and_finds_its_resources(tmp_path):
     dist = tmp_path / "dist"
-    subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--wheel", "--sdist", "--outdir", str(dist), str(REPO)],
-                   check=True, capture_output=True, cwd=tmp_path)
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "build",
+            "--no-isolation",
+            "--wheel",
+            "--sdist",
+            "--outdir",
+            str(dist),
+            str(REPO),
+        ],
+        check=True,
+        capture_output=True,
+        cwd=tmp_path,
+    )
     wheel = next(dist.glob("trainsizer-*.whl"))
     assert next(dist.glob("trainsizer-*.tar.gz"))
     names = zipfile.ZipFile(wheel).namelist()
-    for needed in ("trainsizer/resources/presets/tiny-llama.json", "trainsizer/resources/i18n/trainsizer_ru.qm",
-                   "trainsizer/resources/icons/trainsizer.svg", "trainsizer/resources/icons/trainsizer-256.png"):
+    for needed in (
+        "trainsizer/resources/presets/tiny-llama.json",
+        "trainsizer/resources/i18n/trainsizer_ru.qm",
+        "trainsizer/resources/icons/trainsizer.svg",
+        "trainsizer/resources/icons/trainsizer-256.png",
+    ):
         assert needed in names, needed
     env = tmp_path / "venv"
     venv.create(env, with_pip=True)
     py = env / "bin" / "python"
     # presets and devices need neither torch nor Qt: the light dependencies are enough to prove the package
     subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", str(wheel)], check=True)
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "psutil", "nvidia-ml-py", "platformdirs", "tomli-w"], check=True)
-    out = subprocess.run([str(env / "bin" / "trainsizer"), "presets", "--json"], check=True, capture_output=True,
-                         text=True, cwd=tmp_path).stdout
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "psutil", "nvidia-ml-py", "platformdirs", "tomli-w"],
+        check=True,
+    )
+    out = subprocess.run(
+        [str(env / "bin" / "trainsizer"), "presets", "--json"],
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+    ).stdout
     presets = json.loads(out)
     assert any(p["name"] == "tiny-llama" for p in presets) and len(presets) == 26
-    devices = json.loads(subprocess.run([str(env / "bin" / "trainsizer"), "devices", "--json"], check=True,
-                                        capture_output=True, text=True, cwd=tmp_path).stdout)
+    devices = json.loads(
+        subprocess.run(
+            [str(env / "bin" / "trainsizer"), "devices", "--json"],
+            check=True,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+        ).stdout
+    )
     assert devices["host"]["ram_total"] > 0
-    probe = ("from trainsizer.datafiles import resource_dir as r; import trainsizer; "
-             "assert 'site-packages' in trainsizer.__file__, trainsizer.__file__; "
-             "assert 'site-packages' in str(r()), r(); "
-             "assert r('i18n', 'trainsizer_ru.qm').stat().st_size > 1000; assert r('icons', 'trainsizer.svg').exists(); "
-             "from trainsizer.ui_common.messages import translate; assert translate('Acceptance report', 'ru') == "
-             "'Акт приёмки'; print('ok')")
-    assert subprocess.run([str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path).stdout.strip() == "ok"
+    probe = (
+        "from trainsizer.datafiles import resource_dir as r; import trainsizer; "
+        "assert 'site-packages' in trainsizer.__file__, trainsizer.__file__; "
+        "assert 'site-packages' in str(r()), r(); "
+        "assert r('i18n', 'trainsizer_ru.qm').stat().st_size > 1000; assert r('icons', "
+        "'trainsizer.svg').exists(); "
+        "from trainsizer.ui_common.messages import translate; assert translate('Acceptance report', 'ru') == "
+        "'Акт приёмки'; print('ok')"
+    )
+    assert (
+        subprocess.run(
+            [str(py), "-c", probe], check=True, capture_output=True, text=True, cwd=tmp_path
+        ).stdout.strip()
+        == "ok"
+    )
 
 
 def test_the_desktop_entry_starts_the_gui_with_the_shipped_icon():
@@ -71,8 +112,11 @@ def test_the_appstream_metainfo_names_the_app_and_its_launcher():
 
     assert root.find("releases/release").get("version") == __version__
     if shutil.which("appstreamcli"):
-        subprocess.run(["appstreamcli", "validate", "--no-net", str(PACKAGING / f"{APP_ID}.metainfo.xml")], check=True,
-                       capture_output=True)
+        subprocess.run(
+            ["appstreamcli", "validate", "--no-net", str(PACKAGING / f"{APP_ID}.metainfo.xml")],
+            check=True,
+            capture_output=True,
+        )
 
 
 def test_every_icon_size_is_rendered_from_the_svg():
@@ -92,6 +136,10 @@ def test_every_package_and_the_resources_are_in_the_wheels_package_list():
     import tomllib
 
     listed = set(tomllib.loads((REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
-    found = {str(p.parent.relative_to(REPO)).replace("/", ".") for p in (REPO / "trainsizer").rglob("__init__.py")}
+    found = {
+        str(p.parent.relative_to(REPO)).replace("/", ".") for p in (REPO / "trainsizer").rglob("__init__.py")
+    }
     assert listed == found | {"trainsizer.resources"}
-    assert (REPO / "resources" / "presets" / "tiny-llama.json").is_file() and not (REPO / "trainsizer" / "resources").exists()
+    assert (REPO / "resources" / "presets" / "tiny-llama.json").is_file() and not (
+        REPO / "trainsizer" / "resources"
+    ).exists()

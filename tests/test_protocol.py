@@ -25,9 +25,15 @@ def test_events_round_trip_through_the_parser(tmp_path):
 
 
 def test_non_protocol_lines_become_log_events():
-    for line in ["Traceback (most recent call last):", '{"v": 1, "type": "step"', "[1, 2]", '{"type": "step"}',
-                 '{"v": 2, "type": "step", "t": 1, "rank": 0}', '{"v": 1, "type": "nonsense", "t": 0, "rank": 0}',
-                 b"\xff\xfe binary"]:
+    for line in [
+        "Traceback (most recent call last):",
+        '{"v": 1, "type": "step"',
+        "[1, 2]",
+        '{"type": "step"}',
+        '{"v": 2, "type": "step", "t": 1, "rank": 0}',
+        '{"v": 1, "type": "nonsense", "t": 0, "rank": 0}',
+        b"\xff\xfe binary",
+    ]:
         ev = parse_line(line)
         assert ev["type"] == "log" and ev["rank"] is None
     assert parse_line("   \n") is None
@@ -48,18 +54,37 @@ def test_bad_field_types_are_neutralised():
 
 
 @settings(max_examples=500, deadline=None)
-@given(st.one_of(st.text(max_size=300), st.binary(max_size=300),
-                 st.dictionaries(st.text(max_size=5), st.one_of(st.integers(), st.text(max_size=5), st.none()),
-                                 max_size=5).map(json.dumps)))
+@given(
+    st.one_of(
+        st.text(max_size=300),
+        st.binary(max_size=300),
+        st.dictionaries(
+            st.text(max_size=5), st.one_of(st.integers(), st.text(max_size=5), st.none()), max_size=5
+        ).map(json.dumps),
+    )
+)
 def test_parser_never_raises(line):
     ev = parse_line(line)
-    assert ev is None or (isinstance(ev, dict) and ev["type"] in {"log", "hello", "phase", "sample", "step",
-                                                                  "accounting", "eval", "checkpoint", "error", "result"})
+    assert ev is None or (
+        isinstance(ev, dict)
+        and ev["type"]
+        in {"log", "hello", "phase", "sample", "step", "accounting", "eval", "checkpoint", "error", "result"}
+    )
 
 
 def test_worker_command_is_data():
     single = worker_command("s.toml", "out", "measure", 1, python="py")
-    assert single == ["py", "-m", "trainsizer.worker", "--spec", "s.toml", "--out", "out", "--role", "measure"]
+    assert single == [
+        "py",
+        "-m",
+        "trainsizer.worker",
+        "--spec",
+        "s.toml",
+        "--out",
+        "out",
+        "--role",
+        "measure",
+    ]
     multi = worker_command("s.toml", "out", "measure", 2, python="py")
     assert multi[:5] == ["py", "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2"]
     assert multi[5:] == single[1:]
@@ -67,9 +92,24 @@ def test_worker_command_is_data():
 
 def test_in_a_bundle_the_executable_is_the_worker_and_torchrun():
     single = worker_command("s.toml", "out", "quality", 1, python="/opt/ts/trainsizer", frozen=True)
-    assert single == ["/opt/ts/trainsizer", "_worker", "--spec", "s.toml", "--out", "out", "--role", "quality"]
+    assert single == [
+        "/opt/ts/trainsizer",
+        "_worker",
+        "--spec",
+        "s.toml",
+        "--out",
+        "out",
+        "--role",
+        "quality",
+    ]
     multi = worker_command("s.toml", "out", "quality", 2, python="/opt/ts/trainsizer", frozen=True)
-    assert multi[:5] == ["/opt/ts/trainsizer", "_torchrun", "--standalone", "--nproc_per_node=2", "--no-python"]
+    assert multi[:5] == [
+        "/opt/ts/trainsizer",
+        "_torchrun",
+        "--standalone",
+        "--nproc_per_node=2",
+        "--no-python",
+    ]
     assert multi[5:] == single
 
 

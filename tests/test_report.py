@@ -22,8 +22,12 @@ from trainsizer.report.text import EN, WORDS, translator
 
 RECORDED = Path(__file__).resolve().parent / "data" / "recorded_check"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
-needs_chromium = pytest.mark.skipif(CHROMIUM is None, reason="needs a Chromium binary (Debian: apt-get install chromium)")
-needs_poppler = pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (Debian: poppler-utils)")
+needs_chromium = pytest.mark.skipif(
+    CHROMIUM is None, reason="needs a Chromium binary (Debian: apt-get install chromium)"
+)
+needs_poppler = pytest.mark.skipif(
+    shutil.which("pdftoppm") is None, reason="needs pdftoppm (Debian: poppler-utils)"
+)
 
 FAKE_UUID = "GPU-12345678-abcd-ef01-2345-6789abcdef01"
 FAKE_SERIAL = "1650123456789"
@@ -49,24 +53,49 @@ def _with_identity(result):
     home = os.path.expanduser("~")
     result["environment"]["host"]["hostname"] = socket.gethostname()
     result["environment"]["host"]["disk_path"] = f"{home}/work"
-    result["environment"]["gpus"] = [{"index": 0, "name": "NVIDIA H100 80GB HBM3", "uuid": FAKE_UUID, "serial": FAKE_SERIAL,
-                                      "memory_total": 85520809984, "pci_bus_id": "00000000:18:00.0"}]
+    result["environment"]["gpus"] = [
+        {
+            "index": 0,
+            "name": "NVIDIA H100 80GB HBM3",
+            "uuid": FAKE_UUID,
+            "serial": FAKE_SERIAL,
+            "memory_total": 85520809984,
+            "pci_bus_id": "00000000:18:00.0",
+        }
+    ]
     result["spec"]["data"]["path"] = f"{home}/{getpass.getuser()}-corpus.jsonl"
     result["quality"]["reason"] += f" (data from {home}/corpus on {socket.gethostname()})"
 
 
 def _chromium(*args, timeout=90):
-    return subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           "--enable-logging=stderr", "--v=0", *args], capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--enable-logging=stderr",
+            "--v=0",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 @needs_chromium
-def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_charts(cli_main, run_dir, tmp_path):
+def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_charts(
+    cli_main, run_dir, tmp_path
+):
     rc, out, err = cli_main("report", run_dir, "--format", "html")
     assert rc == 0, err
     html = run_dir / "report.html"
     text = html.read_text()
-    assert "<script" not in text and "http://" not in text.replace("http://www.w3.org/2000/svg", "")  # self-contained
+    assert "<script" not in text and "http://" not in text.replace(
+        "http://www.w3.org/2000/svg", ""
+    )  # self-contained
     assert text.count("<svg") == 2
     dom = _chromium("--dump-dom", html.as_uri())
     assert "Acceptance report: tiny-llama" in dom.stdout and "<polyline" in dom.stdout
@@ -74,7 +103,9 @@ def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_
     assert console == []
     shot = tmp_path / "report.png"
     _chromium(f"--screenshot={shot}", "--window-size=1100,2600", html.as_uri())
-    qtgui = pytest.importorskip("PySide6.QtGui", reason="reading the screenshot's pixels needs Qt (headless job)")
+    qtgui = pytest.importorskip(
+        "PySide6.QtGui", reason="reading the screenshot's pixels needs Qt (headless job)"
+    )
     image = qtgui.QImage(str(shot))
     assert image.width() == 1100
     # the timeline's curve (#555) and the measured bars (#08519c) are painted somewhere on the page
@@ -85,11 +116,19 @@ def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_
 @pytest.mark.gui  # the PDF is drawn by Qt
 @needs_poppler
 def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
-    headless = {"QT_QPA_PLATFORM": "", "DISPLAY": "", "WAYLAND_DISPLAY": ""}  # a test server: no display at all
-    rc, _, err = run_cli("report", run_dir, "--format", "pdf", "--lang", "ru", "-o", tmp_path / "r.pdf", env=headless)
+    headless = {
+        "QT_QPA_PLATFORM": "",
+        "DISPLAY": "",
+        "WAYLAND_DISPLAY": "",
+    }  # a test server: no display at all
+    rc, _, err = run_cli(
+        "report", run_dir, "--format", "pdf", "--lang", "ru", "-o", tmp_path / "r.pdf", env=headless
+    )
     assert rc == 0, err
     assert (tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
-    subprocess.run(["pdftoppm", "-png", "-r", "40", str(tmp_path / "r.pdf"), str(tmp_path / "page")], check=True)
+    subprocess.run(
+        ["pdftoppm", "-png", "-r", "40", str(tmp_path / "r.pdf"), str(tmp_path / "page")], check=True
+    )
     pages = sorted(tmp_path.glob("page-*.png"))
     assert len(pages) >= 2
     text = subprocess.run(["pdftotext", str(tmp_path / "r.pdf"), "-"], capture_output=True, text=True).stdout
@@ -103,7 +142,9 @@ def test_the_json_report_is_the_result(cli_main, run_dir, tmp_path):
 
 
 def test_the_eml_is_a_draft_with_both_attachments(cli_main, run_dir, tmp_path):
-    rc, _, err = cli_main("request", run_dir, "--format", "eml", "--to", "vendor@example.com", "-o", tmp_path / "r.eml")
+    rc, _, err = cli_main(
+        "request", run_dir, "--format", "eml", "--to", "vendor@example.com", "-o", tmp_path / "r.eml"
+    )
     assert rc == 0, err
     msg = email.message_from_bytes((tmp_path / "r.eml").read_bytes(), policy=email.policy.default)
     assert msg["To"] == "vendor@example.com" and msg["X-Unsent"] == "1" and "tiny-llama" in msg["Subject"]
@@ -117,14 +158,20 @@ def test_the_eml_is_a_draft_with_both_attachments(cli_main, run_dir, tmp_path):
 def test_redaction_removes_the_machines_identity_from_the_request(run_dir):
     _edit_result(run_dir, _with_identity)
     run = load_run(run_dir)
-    secrets = [socket.gethostname(), FAKE_UUID, FAKE_SERIAL, os.path.expanduser("~"), f"{getpass.getuser()}-corpus"]
+    secrets = [
+        socket.gethostname(),
+        FAKE_UUID,
+        FAKE_SERIAL,
+        os.path.expanduser("~"),
+        f"{getpass.getuser()}-corpus",
+    ]
     md = render_markdown(run)
     msg = email.message_from_bytes(render_eml(run), policy=email.policy.default)
     parts = [md, msg.get_body(("plain",)).get_content(), *(p.get_content() for p in msg.iter_attachments())]
     for part in parts:
         text = part if isinstance(part, str) else part.decode()
         for s in secrets:
-                assert not re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text), s
+            assert not re.search(rf"(?<![\w]){re.escape(s)}(?![\w])", text), s
         assert not re.search(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", text)
     assert "[redacted]" in md
     unredacted = render_markdown(run, redacted=False)
@@ -133,7 +180,11 @@ def test_redaction_removes_the_machines_identity_from_the_request(run_dir):
 
 def test_a_request_from_a_cpu_run_estimates_the_gpu_and_sizes_the_disk(run_dir):
     md = render_markdown(load_run(run_dir), headroom=0.5, keep=4)
-    assert re.search(r"GPU memory per device: [\d.]+ MiB peak \+ 50% headroom = at least [\d.]+ [MG]iB \(estimated for a GPU\)", md)
+    assert re.search(
+        r"GPU memory per device: [\d.]+ MiB peak \+ 50% headroom = at least [\d.]+ [MG]iB \(estimated for a "
+        r"GPU\)",
+        md,
+    )
     ck = json.loads((run_dir / "result.json").read_text())["resume"]["checkpoint_bytes"]
     assert f"× 4 kept = {ck * 4 / 2**20:.1f} MiB" in md
 
@@ -144,8 +195,14 @@ def test_a_failed_run_gives_a_truthful_report(run_dir, status):
         r["status"] = status
         r["quality"] = r["resume"] = None
         if status == "oom":
-            r["measurement"] = {"oom": {"phase": "backward", "step": 0, "message": "CUDA out of memory. Tried to allocate 2 GiB"},
-                                "step_time_s": {"count": 0}}
+            r["measurement"] = {
+                "oom": {
+                    "phase": "backward",
+                    "step": 0,
+                    "message": "CUDA out of memory. Tried to allocate 2 GiB",
+                },
+                "step_time_s": {"count": 0},
+            }
         else:
             r["measurement"] = {"failure": f"{status}: worker killed by SIGKILL"}
         from trainsizer.runs.checks import evaluate
@@ -196,12 +253,16 @@ def test_every_report_word_has_a_russian_text():
     assert missing == []
     ru = translator("ru")
     same = {"CUDA", "CPU", "GPUs", "p95", "RSS", "max |Δloss|", "max |Δparam|"}
-    assert sorted(w for w in used if ru(w) == EN.get(w, w) and EN.get(w, w) not in same) == []  # and translated
+    assert (
+        sorted(w for w in used if ru(w) == EN.get(w, w) and EN.get(w, w) not in same) == []
+    )  # and translated
 
 
 def test_the_russian_report_is_russian(run_dir):
     html = render_html(load_run(run_dir), "ru")
-    assert 'lang="ru"' in html and "Вердикт: принято" in html and "Размещение весов и состояния обучения" in html
+    assert (
+        'lang="ru"' in html and "Вердикт: принято" in html and "Размещение весов и состояния обучения" in html
+    )
     assert "Verdict" not in html
 
 
@@ -222,4 +283,3 @@ def test_without_qt_the_pdf_is_a_clear_refusal_and_html_still_works(run_cli, run
     assert rc == 2 and "PySide6" in err and "--format html" in err and "Traceback" not in err
     rc, _, err = run_cli("report", run_dir, "--format", "html", "-o", tmp_path / "r.html", env=env)
     assert rc == 0 and (tmp_path / "r.html").stat().st_size > 10_000, err
-

@@ -7,7 +7,14 @@ import pytest
 from trainsizer.model.source import model_issues, resolve_model
 from trainsizer.spec import RunSpec, SpecError, from_dict
 
-TINY_GPT2 = {"model_type": "gpt2", "n_embd": 64, "n_layer": 2, "n_head": 2, "vocab_size": 300, "n_positions": 128}
+TINY_GPT2 = {
+    "model_type": "gpt2",
+    "n_embd": 64,
+    "n_layer": 2,
+    "n_head": 2,
+    "vocab_size": 300,
+    "n_positions": 128,
+}
 
 
 def _model(**kw):
@@ -18,7 +25,9 @@ def test_preset_and_unknown_preset():
     assert resolve_model(_model(preset="gpt2")).config["n_layer"] == 12
     with pytest.raises(SpecError) as e:
         resolve_model(_model(preset="lama-3.1-8b"))
-    assert e.value.issues[0].path == "model.preset" and "did you mean llama-3.1-8b" in e.value.issues[0].message
+    assert (
+        e.value.issues[0].path == "model.preset" and "did you mean llama-3.1-8b" in e.value.issues[0].message
+    )
 
 
 def test_config_json_file_and_bad_ones(tmp_path):
@@ -89,7 +98,11 @@ def test_model_issues_positions_and_checkpointing(tmp_path):
     [issue] = model_issues(spec)
     assert issue.path == "batch.seq_len" and "1024 positions" in issue.message
     cfg = tmp_path / "config.json"  # OpenAI GPT (gpt-1) has no gradient checkpointing in transformers
-    cfg.write_text(json.dumps({"model_type": "openai-gpt", "n_embd": 32, "n_layer": 1, "n_head": 2, "vocab_size": 100}))
-    spec = RunSpec().replace(model={"config": str(cfg)}, batch={"gradient_checkpointing": True, "seq_len": 64})
+    cfg.write_text(
+        json.dumps({"model_type": "openai-gpt", "n_embd": 32, "n_layer": 1, "n_head": 2, "vocab_size": 100})
+    )
+    spec = RunSpec().replace(
+        model={"config": str(cfg)}, batch={"gradient_checkpointing": True, "seq_len": 64}
+    )
     assert [i.path for i in model_issues(spec)] == ["batch.gradient_checkpointing"]
     assert model_issues(spec.replace(batch={"gradient_checkpointing": False})) == []

@@ -26,12 +26,17 @@ def test_defaults_are_valid_and_round_trip_toml_and_json(tmp_path):
 
 def test_round_trip_keeps_every_changed_field(tmp_path):
     spec = RunSpec()
-    spec = spec.replace(model={"preset": "gpt2"}, method={"kind": "lora", "lora_rank": 8, "lora_targets": ["c_attn"]},
-                        precision={"compute": "fp16-mixed"}, optimizer={"name": "sgd-momentum", "lr": 0.01},
-                        batch={"micro_batch": 2, "seq_len": 128, "gradient_checkpointing": True},
-                        parallel={"strategy": "ddp", "processes": 2}, data={"seed": 7, "eval_fraction": 0.2},
-                        quality={"metric": "perplexity", "rule": "absolute", "threshold": 50.0},
-                        checkpoint={"dir": "/tmp/ck", "resume_at": 2, "keep": True})
+    spec = spec.replace(
+        model={"preset": "gpt2"},
+        method={"kind": "lora", "lora_rank": 8, "lora_targets": ["c_attn"]},
+        precision={"compute": "fp16-mixed"},
+        optimizer={"name": "sgd-momentum", "lr": 0.01},
+        batch={"micro_batch": 2, "seq_len": 128, "gradient_checkpointing": True},
+        parallel={"strategy": "ddp", "processes": 2},
+        data={"seed": 7, "eval_fraction": 0.2},
+        quality={"metric": "perplexity", "rule": "absolute", "threshold": 50.0},
+        checkpoint={"dir": "/tmp/ck", "resume_at": 2, "keep": True},
+    )
     path = tmp_path / "x.toml"
     spec.save(path)
     back = load(path)
@@ -45,7 +50,9 @@ def test_unknown_key_names_section_and_closest_key():
 
 
 def test_all_errors_reported_at_once_with_field_and_value():
-    msgs = _issues("[batch]\nmicro_batch = -1\nseq_len = 'long'\n[precision]\ncompute = 'bf17'\n[method]\nkind = 3\n")
+    msgs = _issues(
+        "[batch]\nmicro_batch = -1\nseq_len = 'long'\n[precision]\ncompute = 'bf17'\n[method]\nkind = 3\n"
+    )
     assert "[batch] micro_batch: must be at least 1, got -1" in msgs
     assert "[batch] seq_len: must be an integer, got 'long'" in msgs
     assert any(m.startswith("[precision] compute: invalid value 'bf17'; did you mean bf16") for m in msgs)
@@ -53,18 +60,25 @@ def test_all_errors_reported_at_once_with_field_and_value():
     assert len(msgs) == 4
 
 
-@pytest.mark.parametrize("text, path, fragment", [
-    ("[parallel]\nstrategy = 'ddp'\n", "parallel.strategy", "at least two devices"),
-    ("[parallel]\nstrategy = 'fsdp'\ndevices = 'cuda:0'\n", "parallel.strategy", "at least two devices"),
-    ("[method]\nkind = 'qlora'\n", "method.kind", "needs a CUDA device"),
-    ("[checkpoint]\nresume_at = 9\nresume_steps = 6\n", "checkpoint.resume_at", "before the end of the run"),
-    ("[parallel]\ncpu_offload = true\n", "parallel.cpu_offload", "needs strategy fsdp"),
-    ("[parallel]\ndevices = 'gpu0'\n", "parallel.devices", "expected cpu, auto"),
-    ("[data]\nsource = 'path'\n", "data.path", "needs a path"),
-    ("[model]\npreset = 'gpt2'\nconfig = 'x.json'\n", "model.config", "only one model source"),
-    ("[quality]\nrule = 'relative'\nthreshold = 1.5\n", "quality.threshold", "relative improvement"),
-    ("schema = 2\n", "schema", "unsupported schema version"),
-])
+@pytest.mark.parametrize(
+    "text, path, fragment",
+    [
+        ("[parallel]\nstrategy = 'ddp'\n", "parallel.strategy", "at least two devices"),
+        ("[parallel]\nstrategy = 'fsdp'\ndevices = 'cuda:0'\n", "parallel.strategy", "at least two devices"),
+        ("[method]\nkind = 'qlora'\n", "method.kind", "needs a CUDA device"),
+        (
+            "[checkpoint]\nresume_at = 9\nresume_steps = 6\n",
+            "checkpoint.resume_at",
+            "before the end of the run",
+        ),
+        ("[parallel]\ncpu_offload = true\n", "parallel.cpu_offload", "needs strategy fsdp"),
+        ("[parallel]\ndevices = 'gpu0'\n", "parallel.devices", "expected cpu, auto"),
+        ("[data]\nsource = 'path'\n", "data.path", "needs a path"),
+        ("[model]\npreset = 'gpt2'\nconfig = 'x.json'\n", "model.config", "only one model source"),
+        ("[quality]\nrule = 'relative'\nthreshold = 1.5\n", "quality.threshold", "relative improvement"),
+        ("schema = 2\n", "schema", "unsupported schema version"),
+    ],
+)
 def test_cross_field_rules_name_the_field(text, path, fragment):
     with pytest.raises(SpecError) as e:
         loads(text)
@@ -80,7 +94,9 @@ def test_environment_rules_against_devices():
     assert environment_issues(from_dict({"parallel": {"devices": "cuda:1"}}), [v100, a100]) == []
     [missing] = environment_issues(from_dict({"parallel": {"devices": "cuda:3"}}), [v100])
     assert missing.path == "parallel.devices" and "cuda:3 is not present" in missing.message
-    qlora = from_dict({"method": {"kind": "qlora"}, "precision": {"compute": "bf16-mixed"}, "parallel": {"devices": "auto"}})
+    qlora = from_dict(
+        {"method": {"kind": "qlora"}, "precision": {"compute": "bf16-mixed"}, "parallel": {"devices": "auto"}}
+    )
     assert environment_issues(qlora, [])[0].path == "method.kind"
 
 
@@ -108,7 +124,9 @@ def test_file_problems_name_the_file(tmp_path):
 def test_relative_paths_resolve_against_the_spec_file(tmp_path):
     (tmp_path / "sub").mkdir()
     path = tmp_path / "sub" / "s.json"
-    path.write_text(json.dumps({"model": {"config": "cfg/config.json"}, "data": {"source": "path", "path": "d.txt"}}))
+    path.write_text(
+        json.dumps({"model": {"config": "cfg/config.json"}, "data": {"source": "path", "path": "d.txt"}})
+    )
     spec = load(path)
     assert spec.model.config == str(tmp_path / "sub" / "cfg" / "config.json")
     assert spec.model.preset is None

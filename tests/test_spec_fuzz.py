@@ -5,9 +5,17 @@ from hypothesis import strategies as st
 
 from trainsizer.spec import SECTIONS, RunSpec, SpecError, from_dict, loads
 
-scalars = st.one_of(st.none(), st.booleans(), st.integers(-10**12, 10**12), st.floats(allow_nan=True),
-                    st.text(max_size=12), st.lists(st.text(max_size=5), max_size=3))
-known_keys = st.sampled_from(sorted({f"{s}.{k}" for s, c in SECTIONS.items() for k in c.__dataclass_fields__}))
+scalars = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True),
+    st.text(max_size=12),
+    st.lists(st.text(max_size=5), max_size=3),
+)
+known_keys = st.sampled_from(
+    sorted({f"{s}.{k}" for s, c in SECTIONS.items() for k in c.__dataclass_fields__})
+)
 
 
 @st.composite
@@ -54,6 +62,6 @@ def test_garbled_toml_text_loads_or_raises_spec_error(text):
 @given(st.binary(max_size=60), st.integers(0, 400))
 def test_corrupted_valid_file_loads_or_raises_spec_error(noise, at):
     text = RunSpec().to_toml()
-    garbled = text[:at] + noise.decode("latin-1") + text[at + len(noise):]
+    garbled = text[:at] + noise.decode("latin-1") + text[at + len(noise) :]
     _loads_or_spec_error(loads, garbled)
     _loads_or_spec_error(loads, garbled, fmt="json")

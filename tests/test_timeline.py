@@ -44,10 +44,17 @@ def test_timeline_lays_successive_workers_end_to_end():
 
 
 def test_timeline_reports_the_error_that_ended_a_run():
-    events = [{"type": "sample", "t": 0.1, "rank": 0, "devices": {"cuda:0": {"allocated": 5, "reserved": 8, "nvml_used": None}},
-               "host": {"rss": 10, "system_total": 100}},
-              {"type": "error", "t": None, "rank": None, "kind": "crash", "message": "worker killed by SIGKILL"},
-              {"type": "result", "t": None, "rank": None, "status": "crash"}]
+    events = [
+        {
+            "type": "sample",
+            "t": 0.1,
+            "rank": 0,
+            "devices": {"cuda:0": {"allocated": 5, "reserved": 8, "nvml_used": None}},
+            "host": {"rss": 10, "system_total": 100},
+        },
+        {"type": "error", "t": None, "rank": None, "kind": "crash", "message": "worker killed by SIGKILL"},
+        {"type": "result", "t": None, "rank": None, "status": "crash"},
+    ]
     tl = fold(events)
     assert tl.failed()["message"] == "worker killed by SIGKILL"
     assert ("cuda:0", "allocated") in tl.series and ("cuda:0", "nvml_used") not in tl.series

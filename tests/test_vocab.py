@@ -12,7 +12,11 @@ def test_the_core_uses_the_vocabulary():
     from trainsizer.runs.checks import CHECK_IDS, evaluate
     from trainsizer.runs.compare import ITEM_KEYS as compare_items
 
-    assert estimate_items is vocab.ITEM_KEYS and compare_items is vocab.ITEM_KEYS and CHECK_IDS is vocab.CHECK_IDS
+    assert (
+        estimate_items is vocab.ITEM_KEYS
+        and compare_items is vocab.ITEM_KEYS
+        and CHECK_IDS is vocab.CHECK_IDS
+    )
     checks, verdict = evaluate({})
     assert [c["id"] for c in checks] == list(vocab.CHECK_IDS) and verdict in vocab.VERDICTS
     assert {c["status"] for c in checks} <= set(vocab.CHECK_STATUSES)
@@ -46,9 +50,25 @@ def test_the_window_words_are_the_vocabulary_and_all_translated():
         assert f"<source>{english}</source>" in text, english
 
 
-SAMPLE = {"devices": "cuda:0", "phase": "backward", "step": 3, "message": "boom", "count": 4, "median": 0.5,
-          "metric": "eval_loss", "before": 9.0, "after": 7.4, "change": 0.18, "threshold": 0.05, "op": "<=",
-          "why": "crash in checkpoint: OSError (errno 28)", "steps": "2, 3", "total": 4, "dloss": 0.1, "dparam": 0.2}
+SAMPLE = {
+    "devices": "cuda:0",
+    "phase": "backward",
+    "step": 3,
+    "message": "boom",
+    "count": 4,
+    "median": 0.5,
+    "metric": "eval_loss",
+    "before": 9.0,
+    "after": 7.4,
+    "change": 0.18,
+    "threshold": 0.05,
+    "op": "<=",
+    "why": "crash in checkpoint: OSError (errno 28)",
+    "steps": "2, 3",
+    "total": 4,
+    "dloss": 0.1,
+    "dparam": 0.2,
+}
 
 
 @pytest.mark.parametrize("code", sorted(__import__("trainsizer.ui_common.messages", fromlist=["M"]).MESSAGES))
@@ -66,11 +86,24 @@ def test_every_check_the_core_writes_has_a_code_of_the_catalog():
     from trainsizer.runs.checks import evaluate
     from trainsizer.ui_common.messages import MESSAGES
 
-    results = [{}, {"spec": {}, "environment": {"x": 1}, "estimate": {"devices": {"cpu": {}}},
-                    "measurement": {"oom": {"phase": "forward", "step": 0}}},
-               {"measurement": {"failure": "boom"}, "quality": {"passed": True, "code": "quality_relative", "params": SAMPLE},
-                "resume": {"passed": False, "code": "resume_failed", "params": {"why": "x"}}},
-               {"measurement": {"step_time_s": {"count": 2, "median": 0.1}}, "quality": {"passed": False, "reason": "old"}}]
+    results = [
+        {},
+        {
+            "spec": {},
+            "environment": {"x": 1},
+            "estimate": {"devices": {"cpu": {}}},
+            "measurement": {"oom": {"phase": "forward", "step": 0}},
+        },
+        {
+            "measurement": {"failure": "boom"},
+            "quality": {"passed": True, "code": "quality_relative", "params": SAMPLE},
+            "resume": {"passed": False, "code": "resume_failed", "params": {"why": "x"}},
+        },
+        {
+            "measurement": {"step_time_s": {"count": 2, "median": 0.1}},
+            "quality": {"passed": False, "reason": "old"},
+        },
+    ]
     for result in results:
         for check in evaluate(result)[0]:
             assert check["code"] in MESSAGES and isinstance(check["params"], dict)
@@ -81,8 +114,12 @@ def test_the_report_words_are_all_in_the_one_catalog():
     from trainsizer.ui_common.messages import translate, ts_catalog
 
     assert ts_catalog("ru")
-    untranslated = [w for w in WORDS if translate(w, "ru") == w and w not in ("CUDA", "CPU", "GPUs", "p95", "RSS",
-                                                                                  "max |Δloss|", "max |Δparam|")]
+    untranslated = [
+        w
+        for w in WORDS
+        if translate(w, "ru") == w
+        and w not in ("CUDA", "CPU", "GPUs", "p95", "RSS", "max |Δloss|", "max |Δparam|")
+    ]
     assert untranslated == []
 
 

@@ -14,5 +14,7 @@ def configure_logging(default: str = "WARNING") -> None:
     import os
 
     level = os.environ.get("TRAINSIZER_LOG", default).upper()
-    logging.basicConfig(level=getattr(logging, level, logging.WARNING),
-                        format="trainsizer %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=getattr(logging, level, logging.WARNING),
+        format="trainsizer %(levelname)s %(name)s: %(message)s",
+    )

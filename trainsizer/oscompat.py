@@ -77,7 +77,8 @@ def kill_signal() -> int:
 
 
 def memory_limit_preexec(limit: int | None) -> Callable[[], None] | None:
-    """A preexec function that caps the child's address space (POSIX only; makes out-of-memory reproducible)."""
+    """A preexec function that caps the child's address space (POSIX only; makes out-of-memory
+    reproducible)."""
     if not limit or not POSIX:
         return None
 
@@ -91,7 +92,8 @@ def memory_limit_preexec(limit: int | None) -> Callable[[], None] | None:
 
 # -- termination signals ------------------------------------------------------------------------------------
 class Stopped(KeyboardInterrupt):
-    """Raised in the main thread when SIGTERM or SIGHUP arrives: handled like Ctrl-C (cancel, write the result)."""
+    """Raised in the main thread when SIGTERM or SIGHUP arrives: handled like Ctrl-C (cancel, write the
+    result)."""
 
     def __init__(self, signame: str):
         super().__init__(signame)
@@ -99,7 +101,8 @@ class Stopped(KeyboardInterrupt):
 
 
 def stop_on_signals() -> None:
-    """Treat SIGTERM and SIGHUP like SIGINT: raise ``Stopped`` in the main thread (POSIX; SIGTERM elsewhere)."""
+    """Treat SIGTERM and SIGHUP like SIGINT: raise ``Stopped`` in the main thread (POSIX; SIGTERM
+    elsewhere)."""
     names = ("SIGTERM", "SIGHUP") if POSIX else ("SIGTERM",)
 
     def handler(signum, _frame):
@@ -117,7 +120,8 @@ def exit_code_for(exc: BaseException) -> int:
 
 
 def is_main_thread() -> bool:
-    """Signal handlers can only be installed from the main thread (the CLI called from a test thread cannot)."""
+    """Signal handlers can only be installed from the main thread (the CLI called from a test thread
+    cannot)."""
     import threading
 
     return threading.current_thread() is threading.main_thread()

@@ -34,32 +34,32 @@
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="139"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="142"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="154"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="145"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="158"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="151"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="172"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="154"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="181"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="156"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="188"/>
         <source>Advice: %1 (saves %2)</source>
         <translation>Совет: %1 (экономит %2)</translation>
     </message>
@@ -67,77 +67,77 @@
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="32"/>
+        <location filename="../../trainsizer/gui/exports.py" line="33"/>
         <source>Export the acceptance report</source>
         <translation>Экспорт акта приёмки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="32"/>
+        <location filename="../../trainsizer/gui/exports.py" line="35"/>
         <source>Draft a hardware-selection request</source>
         <translation>Черновик запроса на подбор оборудования</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="36"/>
+        <location filename="../../trainsizer/gui/exports.py" line="41"/>
         <source>HTML (self-contained)</source>
         <translation>HTML (самодостаточный)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="37"/>
+        <location filename="../../trainsizer/gui/exports.py" line="43"/>
         <source>Markdown / plain text</source>
         <translation>Markdown / простой текст</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="37"/>
+        <location filename="../../trainsizer/gui/exports.py" line="43"/>
         <source>E-mail draft (.eml)</source>
         <translation>Черновик письма (.eml)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="39"/>
+        <location filename="../../trainsizer/gui/exports.py" line="46"/>
         <source>Format</source>
         <translation>Формат</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="44"/>
+        <location filename="../../trainsizer/gui/exports.py" line="51"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="45"/>
+        <location filename="../../trainsizer/gui/exports.py" line="52"/>
         <source>Redact host and user names, paths, serial numbers and UUIDs</source>
         <translation>Скрыть имена хоста и пользователя, пути, серийные номера и UUID</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="51"/>
+        <location filename="../../trainsizer/gui/exports.py" line="58"/>
         <source>To</source>
         <translation>Кому</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="53"/>
+        <location filename="../../trainsizer/gui/exports.py" line="60"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="55"/>
+        <location filename="../../trainsizer/gui/exports.py" line="62"/>
         <source>Save…</source>
         <translation>Сохранить…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="59"/>
+        <location filename="../../trainsizer/gui/exports.py" line="66"/>
         <source>Open in mail client</source>
         <translation>Открыть в почтовом клиенте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="61"/>
+        <location filename="../../trainsizer/gui/exports.py" line="68"/>
         <source>Copy to clipboard</source>
         <translation>Копировать в буфер обмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="87"/>
+        <location filename="../../trainsizer/gui/exports.py" line="100"/>
         <source>Save as</source>
         <translation>Сохранить как</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="93"/>
+        <location filename="../../trainsizer/gui/exports.py" line="106"/>
         <source>Cannot export</source>
         <translation>Не удаётся экспортировать</translation>
     </message>
@@ -145,27 +145,27 @@
 <context>
     <name>HistoryList</name>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="22"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="22"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="22"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="22"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="21"/>
+        <location filename="../../trainsizer/gui/history.py" line="22"/>
         <source>folder</source>
         <translation>папка</translation>
     </message>
@@ -453,47 +453,47 @@
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="96"/>
+        <location filename="../../trainsizer/gui/labels.py" line="97"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="97"/>
+        <location filename="../../trainsizer/gui/labels.py" line="98"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="98"/>
+        <location filename="../../trainsizer/gui/labels.py" line="99"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="99"/>
+        <location filename="../../trainsizer/gui/labels.py" line="100"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="100"/>
+        <location filename="../../trainsizer/gui/labels.py" line="101"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="101"/>
+        <location filename="../../trainsizer/gui/labels.py" line="102"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="102"/>
+        <location filename="../../trainsizer/gui/labels.py" line="103"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="103"/>
+        <location filename="../../trainsizer/gui/labels.py" line="104"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="104"/>
+        <location filename="../../trainsizer/gui/labels.py" line="105"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
@@ -501,183 +501,183 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="72"/>
+        <location filename="../../trainsizer/gui/window.py" line="82"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="76"/>
+        <location filename="../../trainsizer/gui/window.py" line="86"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="80"/>
+        <location filename="../../trainsizer/gui/window.py" line="91"/>
         <source>Estimate for this machine&apos;s devices, or for hypothetical ones such as 8xH100-80GB</source>
         <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="81"/>
+        <location filename="../../trainsizer/gui/window.py" line="93"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="88"/>
+        <location filename="../../trainsizer/gui/window.py" line="101"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="88"/>
+        <location filename="../../trainsizer/gui/window.py" line="102"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="89"/>
+        <location filename="../../trainsizer/gui/window.py" line="103"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="92"/>
+        <location filename="../../trainsizer/gui/window.py" line="107"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="104"/>
+        <location filename="../../trainsizer/gui/window.py" line="121"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="110"/>
+        <location filename="../../trainsizer/gui/window.py" line="127"/>
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="111"/>
+        <location filename="../../trainsizer/gui/window.py" line="128"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="112"/>
+        <location filename="../../trainsizer/gui/window.py" line="129"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="113"/>
+        <location filename="../../trainsizer/gui/window.py" line="130"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="125"/>
+        <location filename="../../trainsizer/gui/window.py" line="142"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="145"/>
+        <location filename="../../trainsizer/gui/window.py" line="162"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="146"/>
+        <location filename="../../trainsizer/gui/window.py" line="163"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="147"/>
+        <location filename="../../trainsizer/gui/window.py" line="164"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="151"/>
+        <location filename="../../trainsizer/gui/window.py" line="168"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="189"/>
+        <location filename="../../trainsizer/gui/window.py" line="207"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="195"/>
+        <location filename="../../trainsizer/gui/window.py" line="214"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="203"/>
+        <location filename="../../trainsizer/gui/window.py" line="224"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="203"/>
+        <location filename="../../trainsizer/gui/window.py" line="225"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="206"/>
+        <location filename="../../trainsizer/gui/window.py" line="230"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="219"/>
+        <location filename="../../trainsizer/gui/window.py" line="244"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="227"/>
+        <location filename="../../trainsizer/gui/window.py" line="255"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="232"/>
+        <location filename="../../trainsizer/gui/window.py" line="260"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="256"/>
+        <location filename="../../trainsizer/gui/window.py" line="285"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="263"/>
+        <location filename="../../trainsizer/gui/window.py" line="293"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="265"/>
+        <location filename="../../trainsizer/gui/window.py" line="297"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="280"/>
-        <location filename="../../trainsizer/gui/window.py" line="298"/>
+        <location filename="../../trainsizer/gui/window.py" line="321"/>
+        <location filename="../../trainsizer/gui/window.py" line="343"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="290"/>
+        <location filename="../../trainsizer/gui/window.py" line="335"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="291"/>
+        <location filename="../../trainsizer/gui/window.py" line="336"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="297"/>
+        <location filename="../../trainsizer/gui/window.py" line="342"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="302"/>
+        <location filename="../../trainsizer/gui/window.py" line="347"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="311"/>
+        <location filename="../../trainsizer/gui/window.py" line="356"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="314"/>
+        <location filename="../../trainsizer/gui/window.py" line="359"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
@@ -690,12 +690,12 @@
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="97"/>
+        <location filename="../../trainsizer/gui/plot.py" line="108"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="100"/>
+        <location filename="../../trainsizer/gui/plot.py" line="117"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
@@ -1560,7 +1560,7 @@
     <name>ResultsPanel</name>
     <message>
         <location filename="../../trainsizer/gui/results.py" line="43"/>
-        <location filename="../../trainsizer/gui/results.py" line="82"/>
+        <location filename="../../trainsizer/gui/results.py" line="84"/>
         <source>No results yet</source>
         <translation>Результатов пока нет</translation>
     </message>
@@ -1580,77 +1580,77 @@
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="65"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="65"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="65"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="64"/>
+        <location filename="../../trainsizer/gui/results.py" line="65"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="70"/>
+        <location filename="../../trainsizer/gui/results.py" line="72"/>
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="71"/>
+        <location filename="../../trainsizer/gui/results.py" line="73"/>
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="94"/>
+        <location filename="../../trainsizer/gui/results.py" line="96"/>
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="137"/>
+        <location filename="../../trainsizer/gui/results.py" line="144"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="140"/>
+        <location filename="../../trainsizer/gui/results.py" line="156"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="143"/>
+        <location filename="../../trainsizer/gui/results.py" line="161"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="146"/>
+        <location filename="../../trainsizer/gui/results.py" line="172"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="148"/>
+        <location filename="../../trainsizer/gui/results.py" line="179"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="151"/>
+        <location filename="../../trainsizer/gui/results.py" line="184"/>
         <source>Quality: %1</source>
         <translation>Качество: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="154"/>
+        <location filename="../../trainsizer/gui/results.py" line="192"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="156"/>
+        <location filename="../../trainsizer/gui/results.py" line="201"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
@@ -1904,7 +1904,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="213"/>
+        <location filename="../../trainsizer/gui/form.py" line="223"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>

@@ -31,13 +31,17 @@ def _messages(path):
 def test_the_spec_text_table_matches_the_spec():
     from trainsizer.gui.spec_text import FIELDS, generate
 
-    assert FIELDS == generate(), "run `make lupdate` (python -m trainsizer.gui.spec_text) after changing the spec"
+    assert FIELDS == generate(), (
+        "run `make lupdate` (python -m trainsizer.gui.spec_text) after changing the spec"
+    )
 
 
 def test_every_visible_string_is_in_the_ts_with_a_russian_translation(tmp_path):
     lupdate = shutil.which("pyside6-lupdate", path=str(BIN)) or shutil.which("pyside6-lupdate")
     fresh = tmp_path / "fresh.ts"
-    subprocess.run([lupdate, *map(str, sorted(GUI.glob("*.py"))), "-ts", str(fresh)], check=True, capture_output=True)
+    subprocess.run(
+        [lupdate, *map(str, sorted(GUI.glob("*.py"))), "-ts", str(fresh)], check=True, capture_output=True
+    )
     found = set(_messages(fresh))
     committed = _messages(TS)
     assert found - set(committed) == set(), "strings missing from the .ts: run `make lupdate`"
@@ -47,13 +51,17 @@ def test_every_visible_string_is_in_the_ts_with_a_russian_translation(tmp_path):
 
 
 def test_the_qm_holds_every_translation_of_the_committed_ts():
-    """Loaded the way the application loads it (lrelease's bytes differ between Qt versions, its meaning not)."""
+    """Loaded the way the application loads it (lrelease's bytes differ between Qt versions, its meaning
+    not)."""
     from PySide6.QtCore import QTranslator
 
     tr = QTranslator()
     assert tr.load(str(resource_dir("i18n", "trainsizer_ru.qm")))
-    stale = [(ctx, src) for (ctx, src), (text, kind) in _messages(TS).items()
-             if kind is None and tr.translate(ctx, src) != text]
+    stale = [
+        (ctx, src)
+        for (ctx, src), (text, kind) in _messages(TS).items()
+        if kind is None and tr.translate(ctx, src) != text
+    ]
     assert stale == [], "run `make lrelease`"
 
 

@@ -50,7 +50,9 @@ def test_invalid_values_show_the_specs_own_error_beside_the_field(window, qtbot)
 
 def test_fields_that_do_not_apply_are_disabled(window, qtbot):
     eds = window.form.editors
-    assert not eds["method.lora_rank"].widget.isEnabled() and not eds["parallel.cpu_offload"].widget.isEnabled()
+    assert (
+        not eds["method.lora_rank"].widget.isEnabled() and not eds["parallel.cpu_offload"].widget.isEnabled()
+    )
     eds["method.kind"].widget.setCurrentText("lora")
     eds["parallel.strategy"].widget.setCurrentText("fsdp")
     assert eds["method.lora_rank"].widget.isEnabled() and eds["parallel.cpu_offload"].widget.isEnabled()
@@ -61,9 +63,13 @@ def test_the_estimate_follows_the_form(window, qtbot):
     qtbot.waitUntil(lambda: window.estimate.report is not None, timeout=60000)  # the first one imports torch
     before = window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"]
     window.form.editors["batch.micro_batch"].widget.setValue(8)
-    qtbot.waitUntil(lambda: window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] != before,
-                    timeout=10000)
-    assert window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] == pytest.approx(2 * before, rel=0.01)
+    qtbot.waitUntil(
+        lambda: window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] != before,
+        timeout=10000,
+    )
+    assert window.estimate.report["estimate"]["devices"]["cpu"]["items"]["activations"] == pytest.approx(
+        2 * before, rel=0.01
+    )
     window.target.setCurrentText("8xH100-80GB")
     window.target.lineEdit().editingFinished.emit()
     qtbot.waitUntil(lambda: window.estimate.report["target"] == "8xH100-80GB", timeout=10000)
@@ -85,8 +91,10 @@ def test_a_recorded_run_replays_into_the_plot_and_the_results(window, qtbot):
     assert window.results.checks.rowCount() == 5
     statuses = [window.results.checks.item(i, 1).text() for i in range(5)]
     assert all("passed" in s for s in statuses)
-    rows = {window.results.anatomy.item(i, 0).text(): window.results.anatomy.item(i, 3).text()
-            for i in range(window.results.anatomy.rowCount())}
+    rows = {
+        window.results.anatomy.item(i, 0).text(): window.results.anatomy.item(i, 3).text()
+        for i in range(window.results.anatomy.rowCount())
+    }
     assert rows["cpu: weights"] == "1.000"
     assert "Resume: max |Δloss| 0" in window.results.summary.text()
     assert window.form.spec.measure.steps == 4  # the run's own spec is loaded into the form
@@ -207,8 +215,10 @@ def test_an_orchestrator_that_dies_is_shown_as_failed_and_takes_its_worker_along
     assert "without writing result.json" in dead.args[0]
     assert "failed" in window.progress.format() and not window.cancel_button.isEnabled()
     # the worker writes a line per sample: with its reader gone it ends on the broken pipe
-    qtbot.waitUntil(lambda: not psutil.pid_exists(worker_pid) or psutil.Process(worker_pid).status() == "zombie",
-                    timeout=30000)
+    qtbot.waitUntil(
+        lambda: not psutil.pid_exists(worker_pid) or psutil.Process(worker_pid).status() == "zombie",
+        timeout=30000,
+    )
 
 
 def test_history_lists_runs_newest_first_and_reopens_them(window, qtbot, tmp_path):
@@ -243,7 +253,11 @@ def test_a_missing_file_is_an_error_beside_its_field_and_blocks_the_run(window, 
     eds["data.path"].widget.setText(str(tmp_path / "no-such-corpus.txt"))
     qtbot.waitUntil(lambda: eds["data.path"].error.isVisible(), timeout=2000)
     assert "no such file" in eds["data.path"].error.text()
-    assert window.form.spec is None and not window.measure_button.isEnabled() and not window.check_button.isEnabled()
+    assert (
+        window.form.spec is None
+        and not window.measure_button.isEnabled()
+        and not window.check_button.isEnabled()
+    )
     assert window.start_run("measure", tmp_path / "run") is None and not (tmp_path / "run").exists()
 
 

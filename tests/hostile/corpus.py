@@ -22,9 +22,9 @@ class Case:
     category: str
     name: str
     make: Callable[[Path], list[str]]  # builds the input under a folder, returns the CLI arguments
-    names: str = ""                     # a text the message must contain (the field or the file)
-    codes: tuple[int, ...] = (2,)        # acceptable exit codes
-    blocking: bool = False              # could block forever: run in a subprocess under a timeout
+    names: str = ""  # a text the message must contain (the field or the file)
+    codes: tuple[int, ...] = (2,)  # acceptable exit codes
+    blocking: bool = False  # could block forever: run in a subprocess under a timeout
     setup: Callable[[], None] | None = None
     params: dict = field(default_factory=dict)
 
@@ -55,7 +55,11 @@ def _base(**sections) -> dict:
 
 # -- every field: a wrong type and an absurd size ----------------------------------------------------------
 def _wrong_value(tp) -> object:
-    tp = typing.get_args(tp)[0] if typing.get_origin(tp) in (typing.Union, __import__("types").UnionType) else tp
+    tp = (
+        typing.get_args(tp)[0]
+        if typing.get_origin(tp) in (typing.Union, __import__("types").UnionType)
+        else tp
+    )
     if tp is bool:
         return "yes"
     if tp in (int, float):
@@ -71,12 +75,24 @@ def field_cases() -> list[Case]:
         hints = typing.get_type_hints(cls)
         for f in dataclasses.fields(cls):
             where = f"[{section}] {f.name}"
-            out.append(Case("spec field: wrong type", f"{section}.{f.name}=wrong",
-                            _validate(_base(**{section: {f.name: _wrong_value(hints[f.name])}}), "spec.json"), where))
+            out.append(
+                Case(
+                    "spec field: wrong type",
+                    f"{section}.{f.name}=wrong",
+                    _validate(_base(**{section: {f.name: _wrong_value(hints[f.name])}}), "spec.json"),
+                    where,
+                )
+            )
             tp = hints[f.name]
             if tp in (int, float) and f.metadata.get("maximum") is not None:
-                out.append(Case("spec field: absurd size", f"{section}.{f.name}=2^63",
-                                _validate(_base(**{section: {f.name: 2**63}}), "spec.json"), where))
+                out.append(
+                    Case(
+                        "spec field: absurd size",
+                        f"{section}.{f.name}=2^63",
+                        _validate(_base(**{section: {f.name: 2**63}}), "spec.json"),
+                        where,
+                    )
+                )
     return out
 
 
@@ -105,29 +121,97 @@ def document_cases() -> list[Case]:
     deep_toml = "[model]\npreset = " + "[" * 5000 + "]" * 5000 + "\n"
     deep_json = "[" * 100000 + "]" * 100000
     return [
-        Case("spec file", "FIFO", lambda t: ["spec", "validate", str(_fifo(t, "spec.toml"))], "spec.toml", blocking=True),
-        Case("spec file", "/dev/zero", lambda t: ["spec", "validate", "/dev/zero"], "/dev/zero", blocking=True),
-        Case("spec file", "socket", lambda t: ["spec", "validate", str(_socket(t, "spec.sock"))], "spec.sock"),
+        Case(
+            "spec file",
+            "FIFO",
+            lambda t: ["spec", "validate", str(_fifo(t, "spec.toml"))],
+            "spec.toml",
+            blocking=True,
+        ),
+        Case(
+            "spec file", "/dev/zero", lambda t: ["spec", "validate", "/dev/zero"], "/dev/zero", blocking=True
+        ),
+        Case(
+            "spec file", "socket", lambda t: ["spec", "validate", str(_socket(t, "spec.sock"))], "spec.sock"
+        ),
         Case("spec file", "directory", lambda t: ["spec", "validate", str(t)], "is a directory"),
-        Case("spec file", "17 MiB", lambda t: ["spec", "validate", str(_big(t, "big.toml", 17 * 2**20))], "big.toml"),
-        Case("spec file", "3 GB sparse estimate", lambda t: ["estimate", str(_big(t, "huge.toml", 3 * 2**30))], "huge.toml"),
+        Case(
+            "spec file",
+            "17 MiB",
+            lambda t: ["spec", "validate", str(_big(t, "big.toml", 17 * 2**20))],
+            "big.toml",
+        ),
+        Case(
+            "spec file",
+            "3 GB sparse estimate",
+            lambda t: ["estimate", str(_big(t, "huge.toml", 3 * 2**30))],
+            "huge.toml",
+        ),
         Case("spec file", "missing", lambda t: ["spec", "validate", str(t / "none.toml")], "none.toml"),
-        Case("spec file", "binary", lambda t: ["spec", "validate", str(_bytes(t, "bin.toml", bytes(range(256)) * 4))], "bin.toml"),
-        Case("spec file", "empty", lambda t: ["spec", "validate", str(_bytes(t, "empty.json", b""))], "empty.json"),
+        Case(
+            "spec file",
+            "binary",
+            lambda t: ["spec", "validate", str(_bytes(t, "bin.toml", bytes(range(256)) * 4))],
+            "bin.toml",
+        ),
+        Case(
+            "spec file",
+            "empty",
+            lambda t: ["spec", "validate", str(_bytes(t, "empty.json", b""))],
+            "empty.json",
+        ),
         Case("spec syntax", "TOML nested 5000 deep", _validate(deep_toml), "spec.toml"),
         Case("spec syntax", "JSON nested 100000 deep", _validate(deep_json, "spec.json"), "spec.json"),
-        Case("spec syntax", "5000-digit integer (TOML)", _validate("[batch]\nmicro_batch = " + "9" * 5000 + "\n"), "spec.toml"),
-        Case("spec syntax", "5000-digit integer (JSON)", _validate('{"batch": {"micro_batch": ' + "9" * 5000 + "}}", "spec.json"), "spec.json"),
-        Case("spec syntax", "NaN learning rate", _validate('{"optimizer": {"lr": NaN}}', "spec.json"), "[optimizer] lr"),
-        Case("spec syntax", "Infinity threshold", _validate('{"quality": {"threshold": Infinity}}', "spec.json"), "[quality] threshold"),
+        Case(
+            "spec syntax",
+            "5000-digit integer (TOML)",
+            _validate("[batch]\nmicro_batch = " + "9" * 5000 + "\n"),
+            "spec.toml",
+        ),
+        Case(
+            "spec syntax",
+            "5000-digit integer (JSON)",
+            _validate('{"batch": {"micro_batch": ' + "9" * 5000 + "}}", "spec.json"),
+            "spec.json",
+        ),
+        Case(
+            "spec syntax",
+            "NaN learning rate",
+            _validate('{"optimizer": {"lr": NaN}}', "spec.json"),
+            "[optimizer] lr",
+        ),
+        Case(
+            "spec syntax",
+            "Infinity threshold",
+            _validate('{"quality": {"threshold": Infinity}}', "spec.json"),
+            "[quality] threshold",
+        ),
         Case("spec syntax", "top level is a list", _validate("[1, 2]", "spec.json"), "spec.json"),
         Case("spec syntax", "section is a number", _validate('{"batch": 3}', "spec.json"), "batch"),
-        Case("spec flood", "5 MB preset name", _validate(_base(model={"preset": "x" * 5_000_000})), "[model] preset"),
-        Case("spec flood", "100 000 unknown keys", _validate({"batch": {f"k{i}": i for i in range(100_000)}}, "spec.json"),
-             "more problems"),
-        Case("spec flood", "bidi controls in a value", _validate(_base(model={"preset": "tiny\u202ellama\u200f\x1b[31m"})),
-             "[model] preset"),
-        Case("spec flood", "unknown section with a control name", _validate({"\x1b[2Jhack": {}}, "spec.json"), "unknown section"),
+        Case(
+            "spec flood",
+            "5 MB preset name",
+            _validate(_base(model={"preset": "x" * 5_000_000})),
+            "[model] preset",
+        ),
+        Case(
+            "spec flood",
+            "100 000 unknown keys",
+            _validate({"batch": {f"k{i}": i for i in range(100_000)}}, "spec.json"),
+            "more problems",
+        ),
+        Case(
+            "spec flood",
+            "bidi controls in a value",
+            _validate(_base(model={"preset": "tiny\u202ellama\u200f\x1b[31m"})),
+            "[model] preset",
+        ),
+        Case(
+            "spec flood",
+            "unknown section with a control name",
+            _validate({"\x1b[2Jhack": {}}, "spec.json"),
+            "unknown section",
+        ),
     ]
 
 
@@ -138,8 +222,16 @@ def _bytes(tmp: Path, name: str, data: bytes) -> Path:
 
 
 # -- model configs -----------------------------------------------------------------------------------------
-LLAMA = {"model_type": "llama", "hidden_size": 64, "intermediate_size": 128, "num_hidden_layers": 2,
-         "num_attention_heads": 4, "num_key_value_heads": 2, "vocab_size": 512, "max_position_embeddings": 256}
+LLAMA = {
+    "model_type": "llama",
+    "hidden_size": 64,
+    "intermediate_size": 128,
+    "num_hidden_layers": 2,
+    "num_attention_heads": 4,
+    "num_key_value_heads": 2,
+    "vocab_size": 512,
+    "max_position_embeddings": 256,
+}
 
 
 def _config_case(name: str, config, names: str = "config.json", raw: str | None = None) -> Case:
@@ -152,32 +244,81 @@ def _config_case(name: str, config, names: str = "config.json", raw: str | None 
 
 
 def config_cases() -> list[Case]:
-    cases = [_config_case(f"{key} {label}", {**LLAMA, key: value}, key)
-             for key in ("hidden_size", "num_hidden_layers", "num_attention_heads", "vocab_size", "intermediate_size")
-             for label, value in (("negative", -64), ("string", "big"), ("fractional", 2.5), ("zero", 0))]
+    cases = [
+        _config_case(f"{key} {label}", {**LLAMA, key: value}, key)
+        for key in (
+            "hidden_size",
+            "num_hidden_layers",
+            "num_attention_heads",
+            "vocab_size",
+            "intermediate_size",
+        )
+        for label, value in (("negative", -64), ("string", "big"), ("fractional", 2.5), ("zero", 0))
+    ]
     cases += [
-        _config_case("hidden_size NaN", None, "hidden_size", raw=json.dumps(LLAMA).replace('"hidden_size": 64', '"hidden_size": NaN')),
-        _config_case("heads do not divide the width", {**LLAMA, "num_attention_heads": 5, "num_key_value_heads": 5}, "not divisible"),
-        _config_case("kv heads do not divide heads", {**LLAMA, "num_key_value_heads": 3}, "num_key_value_heads"),
+        _config_case(
+            "hidden_size NaN",
+            None,
+            "hidden_size",
+            raw=json.dumps(LLAMA).replace('"hidden_size": 64', '"hidden_size": NaN'),
+        ),
+        _config_case(
+            "heads do not divide the width",
+            {**LLAMA, "num_attention_heads": 5, "num_key_value_heads": 5},
+            "not divisible",
+        ),
+        _config_case(
+            "kv heads do not divide heads", {**LLAMA, "num_key_value_heads": 3}, "num_key_value_heads"
+        ),
         _config_case("no model_type", {"hidden_size": 64}, "model_type"),
         _config_case("model_type a number", {**LLAMA, "model_type": 3}, "model_type"),
         _config_case("unknown architecture", {**LLAMA, "model_type": "no-such-arch"}, "unknown architecture"),
         _config_case("not JSON", None, "config.json", raw="{model_type: llama"),
         _config_case("nested 100000 deep", None, "config.json", raw="[" * 100000 + "]" * 100000),
-        _config_case("huge integer", None, "config.json", raw='{"model_type": "llama", "hidden_size": ' + "9" * 5000 + "}"),
-        Case("model config", "FIFO", lambda t: ["spec", "validate", str(_spec(t, {"model": {"config": str(_fifo(t, "config.json"))}}))],
-             "config.json", blocking=True),
-        Case("model config", "/dev/zero", lambda t: ["estimate", str(_spec(t, {"model": {"config": "/dev/zero"}}))],
-             "/dev/zero", blocking=True),
-        Case("model config", "missing", lambda t: ["estimate", str(_spec(t, {"model": {"config": str(t / "nope.json")}}))], "nope.json"),
+        _config_case(
+            "huge integer",
+            None,
+            "config.json",
+            raw='{"model_type": "llama", "hidden_size": ' + "9" * 5000 + "}",
+        ),
+        Case(
+            "model config",
+            "FIFO",
+            lambda t: [
+                "spec",
+                "validate",
+                str(_spec(t, {"model": {"config": str(_fifo(t, "config.json"))}})),
+            ],
+            "config.json",
+            blocking=True,
+        ),
+        Case(
+            "model config",
+            "/dev/zero",
+            lambda t: ["estimate", str(_spec(t, {"model": {"config": "/dev/zero"}}))],
+            "/dev/zero",
+            blocking=True,
+        ),
+        Case(
+            "model config",
+            "missing",
+            lambda t: ["estimate", str(_spec(t, {"model": {"config": str(t / "nope.json")}}))],
+            "nope.json",
+        ),
     ]
     return cases
 
 
 # -- data, checkpoints, methods ------------------------------------------------------------------------------
-def _data_case(name: str, path_of: Callable[[Path], str], names: str, fmt: str = "auto", blocking=False) -> Case:
+def _data_case(
+    name: str, path_of: Callable[[Path], str], names: str, fmt: str = "auto", blocking=False
+) -> Case:
     def make(tmp: Path) -> list[str]:
-        return ["spec", "validate", str(_spec(tmp, _base(data={"source": "path", "path": path_of(tmp), "format": fmt})))]
+        return [
+            "spec",
+            "validate",
+            str(_spec(tmp, _base(data={"source": "path", "path": path_of(tmp), "format": fmt}))),
+        ]
 
     return Case("data and run fields", name, make, names, blocking=blocking)
 
@@ -194,22 +335,58 @@ def run_field_cases() -> list[Case]:
         _data_case("data.path /dev/zero", lambda t: "/dev/zero", "/dev/zero", blocking=True),
         _data_case("data.path a socket", lambda t: str(_socket(t, "corpus.sock")), "corpus.sock"),
         _data_case("hf-disk given a file", lambda t: file_at(t, "c.txt"), "[data] format", fmt="hf-disk"),
-        Case("data and run fields", "checkpoint.dir an existing file",
-             lambda t: ["spec", "validate", str(_spec(t, _base(checkpoint={"dir": file_at(t)})))], "[checkpoint] dir"),
-        Case("data and run fields", "checkpoint.dir /dev/null",
-             lambda t: ["spec", "validate", str(_spec(t, _base(checkpoint={"dir": "/dev/null"})))], "[checkpoint] dir"),
-        Case("data and run fields", "lora target that matches nothing",
-             _validate(_base(method={"kind": "lora", "lora_targets": ["no_such_proj"]})), "[method] lora_targets"),
-        Case("data and run fields", "flash_attention_2 on the CPU",
-             _validate(_base(model={"attn_implementation": "flash_attention_2"})), "[model] attn_implementation"),
-        Case("data and run fields", "seq_len beyond the model",
-             _validate(_base(batch={"seq_len": 1_000_000})), "[batch] seq_len"),
-        Case("data and run fields", "measure with a missing data file",
-             lambda t: ["measure", str(_spec(t, _base(data={"source": "path", "path": str(t / "gone.txt")}))), "--out", str(t / "run")],
-             "gone.txt"),
-        Case("data and run fields", "check with a bad lora target",
-             lambda t: ["check", str(_spec(t, _base(method={"kind": "lora", "lora_targets": ["nope"]}))), "--out", str(t / "run")],
-             "[method] lora_targets"),
+        Case(
+            "data and run fields",
+            "checkpoint.dir an existing file",
+            lambda t: ["spec", "validate", str(_spec(t, _base(checkpoint={"dir": file_at(t)})))],
+            "[checkpoint] dir",
+        ),
+        Case(
+            "data and run fields",
+            "checkpoint.dir /dev/null",
+            lambda t: ["spec", "validate", str(_spec(t, _base(checkpoint={"dir": "/dev/null"})))],
+            "[checkpoint] dir",
+        ),
+        Case(
+            "data and run fields",
+            "lora target that matches nothing",
+            _validate(_base(method={"kind": "lora", "lora_targets": ["no_such_proj"]})),
+            "[method] lora_targets",
+        ),
+        Case(
+            "data and run fields",
+            "flash_attention_2 on the CPU",
+            _validate(_base(model={"attn_implementation": "flash_attention_2"})),
+            "[model] attn_implementation",
+        ),
+        Case(
+            "data and run fields",
+            "seq_len beyond the model",
+            _validate(_base(batch={"seq_len": 1_000_000})),
+            "[batch] seq_len",
+        ),
+        Case(
+            "data and run fields",
+            "measure with a missing data file",
+            lambda t: [
+                "measure",
+                str(_spec(t, _base(data={"source": "path", "path": str(t / "gone.txt")}))),
+                "--out",
+                str(t / "run"),
+            ],
+            "gone.txt",
+        ),
+        Case(
+            "data and run fields",
+            "check with a bad lora target",
+            lambda t: [
+                "check",
+                str(_spec(t, _base(method={"kind": "lora", "lora_targets": ["nope"]}))),
+                "--out",
+                str(t / "run"),
+            ],
+            "[method] lora_targets",
+        ),
     ]
 
 
@@ -234,33 +411,76 @@ def run_folder_cases() -> list[Case]:
     sample = '{"v":1,"type":"sample","t":Infinity,"rank":0,"devices":{},"host":{"rss":1}}\n'
     cases = [
         Case("run folder", "t: Infinity in events", _report('{"status": "ok"}', sample * 20), codes=ok),
-        Case("run folder", "Infinity in result.json", _report('{"status": "ok", "measurement": {"host_rss": Infinity, '
-                                                             '"step_time_s": {"median": NaN, "count": 3}}}'), "result.json",
-             codes=either),
+        Case(
+            "run folder",
+            "Infinity in result.json",
+            _report(
+                '{"status": "ok", "measurement": {"host_rss": Infinity, '
+                '"step_time_s": {"median": NaN, "count": 3}}}'
+            ),
+            "result.json",
+            codes=either,
+        ),
         Case("run folder", "result.json is a list", _report("[1, 2, 3]"), "result.json"),
         Case("run folder", "result.json nested deep", _report("[" * 100000 + "]" * 100000), "result.json"),
-        Case("run folder", "result.json huge integer", _report('{"status": ' + "9" * 5000 + "}"), codes=either),
+        Case(
+            "run folder", "result.json huge integer", _report('{"status": ' + "9" * 5000 + "}"), codes=either
+        ),
         Case("run folder", "result.json not JSON", _report("{status"), "result.json"),
         Case("run folder", "neither file", _report(None), "run"),
-        Case("run folder", "events only, garbage lines", _report(None, "not json\n\x00\x01\n{]\n" * 50), codes=ok),
-        Case("run folder", "result.json a FIFO",
-             lambda t: ["report", str(_fifo_result(t)), "-o", str(t / "r.html")], "result.json", blocking=True),
+        Case(
+            "run folder",
+            "events only, garbage lines",
+            _report(None, "not json\n\x00\x01\n{]\n" * 50),
+            codes=ok,
+        ),
+        Case(
+            "run folder",
+            "result.json a FIFO",
+            lambda t: ["report", str(_fifo_result(t)), "-o", str(t / "r.html")],
+            "result.json",
+            blocking=True,
+        ),
     ]
-    wrong_types = {"spec": "'x'", "environment": "[]", "estimate": "3", "measurement": "'m'", "quality": "[1]",
-                   "resume": "true", "checks": "{}", "verdict": "{}", "status": "[]"}
+    wrong_types = {
+        "spec": "'x'",
+        "environment": "[]",
+        "estimate": "3",
+        "measurement": "'m'",
+        "quality": "[1]",
+        "resume": "true",
+        "checks": "{}",
+        "verdict": "{}",
+        "status": "[]",
+    }
     for key, value in wrong_types.items():
         for what, fmt in (("report", "html"), ("request", "md"), ("request", "eml")):
-            cases.append(Case("run folder", f"{key} of the wrong type ({what} {fmt})",
-                              _report(json.dumps({key: json.loads(value.replace("'", '"'))}), None, what, fmt), codes=ok))
-    nested_wrong = ['{"checks": [{"id": 3, "status": [], "reason": {}}]}',
-                    '{"measurement": {"peak": {"cuda:0": "x"}, "step_time_s": "fast"}}',
-                    '{"estimate": {"devices": {"cuda:0": 5}, "host": []}}',
-                    '{"spec": {"batch": [], "model": {"preset": 5}}}',
-                    '{"resume": {"checkpoint_bytes": "many"}}',
-                    '{"environment": {"gpus": [1, "x"], "host": 3}}']
+            cases.append(
+                Case(
+                    "run folder",
+                    f"{key} of the wrong type ({what} {fmt})",
+                    _report(json.dumps({key: json.loads(value.replace("'", '"'))}), None, what, fmt),
+                    codes=ok,
+                )
+            )
+    nested_wrong = [
+        '{"checks": [{"id": 3, "status": [], "reason": {}}]}',
+        '{"measurement": {"peak": {"cuda:0": "x"}, "step_time_s": "fast"}}',
+        '{"estimate": {"devices": {"cuda:0": 5}, "host": []}}',
+        '{"spec": {"batch": [], "model": {"preset": 5}}}',
+        '{"resume": {"checkpoint_bytes": "many"}}',
+        '{"environment": {"gpus": [1, "x"], "host": 3}}',
+    ]
     for i, text in enumerate(nested_wrong):
         for what, fmt in (("report", "html"), ("request", "md")):
-            cases.append(Case("run folder", f"nested wrong types #{i} ({what})", _report(text, None, what, fmt), codes=either))
+            cases.append(
+                Case(
+                    "run folder",
+                    f"nested wrong types #{i} ({what})",
+                    _report(text, None, what, fmt),
+                    codes=either,
+                )
+            )
     return cases
 
 
@@ -297,11 +517,19 @@ def run_case(case: Case, tmp: Path, timeout: float = 60.0) -> Outcome:
     t0 = time.perf_counter()
     if case.blocking:
         try:
-            p = subprocess.run([sys.executable, "-m", "trainsizer", *argv], capture_output=True, text=True,
-                               timeout=timeout, env=dict(os.environ, HF_HUB_OFFLINE="1"))
+            p = subprocess.run(
+                [sys.executable, "-m", "trainsizer", *argv],
+                capture_output=True,
+                text=True,
+                timeout=timeout,
+                env=dict(os.environ, HF_HUB_OFFLINE="1"),
+            )
         except subprocess.TimeoutExpired as e:
-            return Outcome(None, (e.stderr or b"").decode() if isinstance(e.stderr, bytes) else (e.stderr or ""),
-                           time.perf_counter() - t0)
+            return Outcome(
+                None,
+                (e.stderr or b"").decode() if isinstance(e.stderr, bytes) else (e.stderr or ""),
+                time.perf_counter() - t0,
+            )
         return Outcome(p.returncode, p.stderr, time.perf_counter() - t0)
     from trainsizer import cli
 

@@ -17,8 +17,12 @@ from hypothesis import strategies as st
 
 from trainsizer.spec import RunSpec
 
-QUICK = {"measure": {"warmup_steps": 1, "steps": 2}, "quality": {"train_steps": 2, "eval_batches": 1},
-         "batch": {"micro_batch": 1, "seq_len": 32}, "checkpoint": {"resume_at": 1, "resume_steps": 2}}
+QUICK = {
+    "measure": {"warmup_steps": 1, "steps": 2},
+    "quality": {"train_steps": 2, "eval_batches": 1},
+    "batch": {"micro_batch": 1, "seq_len": 32},
+    "checkpoint": {"resume_at": 1, "resume_steps": 2},
+}
 
 
 def _spec(tmp_path, **extra) -> Path:
@@ -31,8 +35,14 @@ def _spec(tmp_path, **extra) -> Path:
 
 
 def _cli(*args, timeout=300, **kw):
-    return subprocess.run([sys.executable, "-m", "trainsizer", *args], capture_output=True, text=True,
-                          timeout=timeout, env=dict(os.environ, HF_HUB_OFFLINE="1"), **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "trainsizer", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=dict(os.environ, HF_HUB_OFFLINE="1"),
+        **kw,
+    )
 
 
 @pytest.mark.slow
@@ -41,12 +51,19 @@ def test_the_checkpoint_folder_keeps_what_trainsizer_did_not_write(tmp_path):
     mine.mkdir()
     (mine / "customer-weights.bin").write_bytes(b"precious")
     (mine / "notes").mkdir()
-    p = _cli("check", str(_spec(tmp_path, checkpoint={**QUICK["checkpoint"], "dir": str(mine), "keep": False})),
-             "--out", str(tmp_path / "run"))
+    p = _cli(
+        "check",
+        str(_spec(tmp_path, checkpoint={**QUICK["checkpoint"], "dir": str(mine), "keep": False})),
+        "--out",
+        str(tmp_path / "run"),
+    )
     assert p.returncode in (0, 1), p.stderr
     result = json.loads((tmp_path / "run" / "result.json").read_text())
     assert result["resume"]["passed"], result["resume"]
-    assert sorted(x.name for x in mine.iterdir()) == ["customer-weights.bin", "notes"]  # ours is gone, theirs stays
+    assert sorted(x.name for x in mine.iterdir()) == [
+        "customer-weights.bin",
+        "notes",
+    ]  # ours is gone, theirs stays
     assert (mine / "customer-weights.bin").read_bytes() == b"precious"
 
 
@@ -68,7 +85,9 @@ def test_a_locked_run_folder_refuses_a_second_run_naming_the_holder(tmp_path):
             RunDir(tmp_path / "run")
     finally:
         first.close()
-    RunDir(tmp_path / "run", force=True).close()  # released: the folder is usable again (with --force: events exist)
+    RunDir(
+        tmp_path / "run", force=True
+    ).close()  # released: the folder is usable again (with --force: events exist)
 
 
 def test_a_finished_run_is_not_overwritten_without_force(tmp_path):
@@ -89,9 +108,13 @@ def test_a_finished_run_is_not_overwritten_without_force(tmp_path):
 @pytest.mark.parametrize("sig, code", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
 def test_sigterm_of_the_headless_cli_writes_a_cancelled_result(tmp_path, sig, code):
     spec = _spec(tmp_path, measure={"warmup_steps": 1, "steps": 500})
-    proc = subprocess.Popen([sys.executable, "-m", "trainsizer", "measure", str(spec), "--out", str(tmp_path / "run")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, HF_HUB_OFFLINE="1"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "trainsizer", "measure", str(spec), "--out", str(tmp_path / "run")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=dict(os.environ, HF_HUB_OFFLINE="1"),
+    )
     events = tmp_path / "run" / "events.jsonl"
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline and not (events.exists() and '"type":"step"' in events.read_text()):
@@ -108,18 +131,28 @@ def _tmpfs(path: Path, size: str) -> bool:
     if os.geteuid() != 0 or shutil.which("mount") is None:
         return False
     path.mkdir()
-    return subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)],
-                          capture_output=True).returncode == 0
+    return (
+        subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(path)], capture_output=True
+        ).returncode
+        == 0
+    )
 
 
 @pytest.mark.slow
 def test_a_full_checkpoint_disk_is_reported_where_it_happened(tmp_path):
     disk = tmp_path / "small"
     if not _tmpfs(disk, "2m"):
-        pytest.skip("needs root and mount to make a 2 MiB tmpfs (the checkpoint of the tiny model is ~30 MiB)")
+        pytest.skip(
+            "needs root and mount to make a 2 MiB tmpfs (the checkpoint of the tiny model is ~30 MiB)"
+        )
     try:
-        p = _cli("check", str(_spec(tmp_path, checkpoint={**QUICK["checkpoint"], "dir": str(disk)})),
-                 "--out", str(tmp_path / "run"))
+        p = _cli(
+            "check",
+            str(_spec(tmp_path, checkpoint={**QUICK["checkpoint"], "dir": str(disk)})),
+            "--out",
+            str(tmp_path / "run"),
+        )
         result = json.loads((tmp_path / "run" / "result.json").read_text())
         resume = result["resume"]
         assert p.returncode == 1 and resume["passed"] is False and resume.get("ran") is True
@@ -138,29 +171,39 @@ def test_a_full_checkpoint_disk_is_reported_where_it_happened(tmp_path):
         subprocess.run(["umount", str(disk)], capture_output=True)
 
 
-# -- redaction ------------------------------------------------------------------------------------------------
-segment = st.text(st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="/\\\n\r\t'\"<>`|"),
-                  min_size=1, max_size=12).filter(lambda s: s.strip() == s and s not in (".", ".."))
+# -- redaction -----------------------------------------------------------------------------------------------
+segment = st.text(
+    st.characters(blacklist_categories=("Cs", "Cc"), blacklist_characters="/\\\n\r\t'\"<>`|"),
+    min_size=1,
+    max_size=12,
+).filter(lambda s: s.strip() == s and s not in (".", ".."))
 label = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz0123456789"), min_size=2, max_size=10)
 
 
 @settings(max_examples=150, deadline=None)
-@given(parts=st.lists(segment, min_size=2, max_size=5), host=st.lists(label, min_size=1, max_size=3),
-       suffix=st.sampled_from(["com", "internal", "local", "corp", "ru"]))
+@given(
+    parts=st.lists(segment, min_size=2, max_size=5),
+    host=st.lists(label, min_size=1, max_size=3),
+    suffix=st.sampled_from(["com", "internal", "local", "corp", "ru"]),
+)
 def test_no_path_or_host_survives_redaction(parts, host, suffix):
     from trainsizer.report.content import Run
     from trainsizer.report.request import redacted_run, render_markdown
 
     def result_with(path, fqdn, first):
-        return {"spec": {"data": {"source": "path", "path": path}, "model": {"preset": "tiny-llama"}},
-                "environment": {"host": {"hostname": "node7", "cpu_model": "x"}},
-                "error": f"OSError: [Errno 28] No space left on device: '{path}/ckpt 1' on {fqdn}:/export/{first} "
-                         f"from 10.0.0.7 and fe80::1 (mac 00:1a:2b:3c:4d:5e, id {'ab' * 16})",
-                "checks": [{"id": "resume", "status": "failed", "reason": f"could not write {path}/x"}]}
+        return {
+            "spec": {"data": {"source": "path", "path": path}, "model": {"preset": "tiny-llama"}},
+            "environment": {"host": {"hostname": "node7", "cpu_model": "x"}},
+            "error": f"OSError: [Errno 28] No space left on device: '{path}/ckpt 1' on "
+            f"{fqdn}:/export/{first} "
+            f"from 10.0.0.7 and fe80::1 (mac 00:1a:2b:3c:4d:5e, id {'ab' * 16})",
+            "checks": [{"id": "resume", "status": "failed", "reason": f"could not write {path}/x"}],
+        }
 
     def shown(res):
-        return (json.dumps(redacted_run(Run(Path("."), res, [])).result, ensure_ascii=False)
-                + render_markdown(Run(Path("."), res, [])))
+        return json.dumps(redacted_run(Run(Path("."), res, [])).result, ensure_ascii=False) + render_markdown(
+            Run(Path("."), res, [])
+        )
 
     path, fqdn = "/home/" + "/".join(parts), ".".join(host + ["acme", suffix])
     text = shown(result_with(path, fqdn, parts[0]))
@@ -177,7 +220,12 @@ def test_markup_in_spec_strings_is_escaped_in_the_request():
     from trainsizer.report.content import Run
     from trainsizer.report.request import render_markdown
 
-    result = {"spec": {"model": {"preset": "<img src=x onerror=alert(1)>"}, "engine": {"name": "[click](javascript:x)"}}}
+    result = {
+        "spec": {
+            "model": {"preset": "<img src=x onerror=alert(1)>"},
+            "engine": {"name": "[click](javascript:x)"},
+        }
+    }
     md = render_markdown(Run(Path("."), result, []), redacted=False)
     import re
 

@@ -10,8 +10,16 @@ CASES = all_cases()
 
 def test_the_corpus_is_large_and_covers_every_category():
     assert len(CASES) >= 100
-    assert {c.category for c in CASES} >= {"spec file", "spec syntax", "spec flood", "model config", "run folder",
-                                           "data and run fields", "spec field: wrong type", "spec field: absurd size"}
+    assert {c.category for c in CASES} >= {
+        "spec file",
+        "spec syntax",
+        "spec flood",
+        "model config",
+        "run folder",
+        "data and run fields",
+        "spec field: wrong type",
+        "spec field: absurd size",
+    }
 
 
 @pytest.mark.slow

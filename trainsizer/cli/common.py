@@ -28,7 +28,9 @@ def printable(text: str, limit: int = MESSAGE_LIMIT) -> str:
             out.append(ch)
         else:
             code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+            out.append(
+                f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+            )
     safe = "".join(out)
     if len(text) > limit:
         safe = safe[:limit] + f"… ({len(text) - limit} more characters)"

@@ -21,8 +21,11 @@ def main(argv: list[str]) -> int:
     spec_path = run_dir / "spec.toml"
     RunSpec().save(spec_path)
     print(f"spec: {spec_path}")
-    stages = [("validate", ["spec", "validate", str(spec_path)]), ("devices", ["devices"]),
-              ("check", ["check", str(spec_path), "--out", str(run_dir), "--force"])]  # the demo's own folder: replaced
+    stages = [
+        ("validate", ["spec", "validate", str(spec_path)]),
+        ("devices", ["devices"]),
+        ("check", ["check", str(spec_path), "--out", str(run_dir), "--force"]),
+    ]  # the demo's own folder: replaced
     verdict = cli.EXIT_OK
     for name, args in stages:
         print(f"\n== {name} ==", flush=True)
@@ -31,8 +34,10 @@ def main(argv: list[str]) -> int:
             print(f"stage {name} failed with exit code {rc}", file=sys.stderr)
             return rc
         verdict = rc if name == "check" else verdict
-    for name, args in (("report", ["report", str(run_dir), "--format", "html"]),
-                       ("request", ["request", str(run_dir), "--format", "md"])):
+    for name, args in (
+        ("report", ["report", str(run_dir), "--format", "html"]),
+        ("request", ["request", str(run_dir), "--format", "md"]),
+    ):
         print(f"\n== {name} ==", flush=True)
         if cli.main(args) != cli.EXIT_OK:
             return cli.EXIT_INTERNAL

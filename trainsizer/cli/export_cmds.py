@@ -31,17 +31,25 @@ def cmd_request(args) -> int:
     from trainsizer.report.export import export_request
 
     if args.headroom < 0 or args.headroom > 10:
-        raise InputError(f"--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %), got {args.headroom}")
+        raise InputError(
+            f"--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %), got {args.headroom}"
+        )
     if args.keep < 1:
         raise InputError(f"--keep: must be at least 1, got {args.keep}")
-    return _export(export_request, args, to=args.to, redacted=not args.no_redact, headroom=args.headroom, keep=args.keep)
+    return _export(
+        export_request, args, to=args.to, redacted=not args.no_redact, headroom=args.headroom, keep=args.keep
+    )
 
 
 def cmd_gui(args) -> int:
-    if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+    if not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")
+    ):
         # Without a display Qt aborts the process; say so and point at the headless commands instead.
-        err("no display (DISPLAY/WAYLAND_DISPLAY are unset): run the headless commands "
-             "(trainsizer check SPEC --out RUN_DIR) or start the GUI under xvfb-run")
+        err(
+            "no display (DISPLAY/WAYLAND_DISPLAY are unset): run the headless commands "
+            "(trainsizer check SPEC --out RUN_DIR) or start the GUI under xvfb-run"
+        )
         return EXIT_INVALID
     path = getattr(args, "path", None)
     if path and not Path(path).exists():
@@ -49,8 +57,10 @@ def cmd_gui(args) -> int:
     try:
         from trainsizer.gui.app import run_gui
     except ImportError as e:  # a headless install (no PySide6 / pyqtgraph)
-        raise InputError(f"the window needs PySide6-Essentials and pyqtgraph, which cannot be imported here ({e}); "
-                         "the headless commands work without them (trainsizer --help)") from None
+        raise InputError(
+            f"the window needs PySide6-Essentials and pyqtgraph, which cannot be imported here ({e}); "
+            "the headless commands work without them (trainsizer --help)"
+        ) from None
 
     return run_gui(open_path=path, quit_after=getattr(args, "quit_after", None))
 
@@ -83,15 +93,32 @@ def cmd_history(args) -> int:
         return EXIT_OK
     entries = list_runs(root)
     if args.json:
-        print(_json.dumps([{"path": str(e.path), "created": e.created, "model": e.model, "verdict": e.verdict,
-                            "status": e.status} for e in entries], indent=2))
+        print(
+            _json.dumps(
+                [
+                    {
+                        "path": str(e.path),
+                        "created": e.created,
+                        "model": e.model,
+                        "verdict": e.verdict,
+                        "status": e.status,
+                    }
+                    for e in entries
+                ],
+                indent=2,
+            )
+        )
         return EXIT_OK
     if not entries:
         print(f"no runs kept in {root}")
         return EXIT_OK
     from trainsizer.ui_common.textfmt import table
 
-    print(table([[e.created, e.model, e.verdict, e.status, e.path.name] for e in entries],
-                ["created", "model", "verdict", "status", "folder"]))
+    print(
+        table(
+            [[e.created, e.model, e.verdict, e.status, e.path.name] for e in entries],
+            ["created", "model", "verdict", "status", "folder"],
+        )
+    )
     print(f"in {root}")
     return EXIT_OK

@@ -1,4 +1,5 @@
-"""`trainsizer presets | devices | estimate`: the catalogue, this machine (or a planned one) and the estimate."""
+"""`trainsizer presets | devices | estimate`: the catalogue, this machine (or a planned one) and the
+estimate."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ def cmd_presets(args) -> int:
     if args.json:
         print_json([p.summary() for p in presets])
         return EXIT_OK
-    rows = [[p.name, p.family, fmt_count(p.published_params), str(p.summary()["layers"]), p.description] for p in presets]
+    rows = [
+        [p.name, p.family, fmt_count(p.published_params), str(p.summary()["layers"]), p.description]
+        for p in presets
+    ]
     print(table(rows, ["preset", "family", "params", "layers", "description"]))
     return EXIT_OK
 
@@ -28,12 +32,31 @@ def cmd_devices(args) -> int:
 
     if args.known:
         if args.json:
-            print_json([{"key": a.key, "name": a.name, "memory_total": a.memory_total, "tflops": a.tflops,
-                          "compute_capability": list(a.compute_capability), "interconnect": a.interconnect}
-                         for a in ACCELERATORS.values()])
+            print_json(
+                [
+                    {
+                        "key": a.key,
+                        "name": a.name,
+                        "memory_total": a.memory_total,
+                        "tflops": a.tflops,
+                        "compute_capability": list(a.compute_capability),
+                        "interconnect": a.interconnect,
+                    }
+                    for a in ACCELERATORS.values()
+                ]
+            )
             return EXIT_OK
-        rows = [[a.key, a.name, fmt_bytes(a.memory_total), f"{a.tflops['bf16']:g}", f"{a.tflops['fp32']:g}", a.interconnect]
-                for a in ACCELERATORS.values()]
+        rows = [
+            [
+                a.key,
+                a.name,
+                fmt_bytes(a.memory_total),
+                f"{a.tflops['bf16']:g}",
+                f"{a.tflops['fp32']:g}",
+                a.interconnect,
+            ]
+            for a in ACCELERATORS.values()
+        ]
         print(table(rows, ["key", "name", "memory", "bf16 TFLOP/s", "fp32 TFLOP/s", "interconnect"]))
         return EXIT_OK
     inv = inventory()
@@ -42,18 +65,37 @@ def cmd_devices(args) -> int:
         return EXIT_OK
     h, v = inv.host, inv.versions
     if inv.gpus:
-        print(f"NVIDIA driver {fmt_value(inv.nvml.driver_version)}, CUDA driver {fmt_value(inv.nvml.cuda_driver_version)}")
-        rows = [[f"cuda:{g.index}", g.name, fmt_bytes(g.memory_total), fmt_bytes(g.memory_free), fmt_value(g.compute_capability),
-                 f"gen {fmt_value(g.pcie_generation)} x{fmt_value(g.pcie_width)}", fmt_value(g.nvlink_active), fmt_value(g.mig_mode),
-                 fmt_value(g.uuid)] for g in inv.gpus]
+        print(
+            f"NVIDIA driver {fmt_value(inv.nvml.driver_version)}, CUDA driver "
+            f"{fmt_value(inv.nvml.cuda_driver_version)}"
+        )
+        rows = [
+            [
+                f"cuda:{g.index}",
+                g.name,
+                fmt_bytes(g.memory_total),
+                fmt_bytes(g.memory_free),
+                fmt_value(g.compute_capability),
+                f"gen {fmt_value(g.pcie_generation)} x{fmt_value(g.pcie_width)}",
+                fmt_value(g.nvlink_active),
+                fmt_value(g.mig_mode),
+                fmt_value(g.uuid),
+            ]
+            for g in inv.gpus
+        ]
         print(table(rows, ["device", "name", "total", "free", "cc", "PCIe", "NVLinks", "MIG", "UUID"]))
         for pair, level in inv.nvml.topology.items():
             print(f"  topology {pair}: {level}")
     else:
         print(f"GPUs: none ({inv.nvml.status.replace('_', ' ')}: {inv.nvml.message})")
-    print(f"CPU: {fmt_value(h['cpu_model'])}, {fmt_value(h['cpu_cores_physical'])} cores / {fmt_value(h['cpu_cores_logical'])} threads")
-    print(f"RAM: {fmt_bytes(h['ram_total'])} total, {fmt_bytes(h['ram_available'])} available; "
-          f"swap {fmt_bytes(h['swap_total'])} ({fmt_bytes(h['swap_used'])} used)")
+    print(
+        f"CPU: {fmt_value(h['cpu_model'])}, {fmt_value(h['cpu_cores_physical'])} cores / "
+        f"{fmt_value(h['cpu_cores_logical'])} threads"
+    )
+    print(
+        f"RAM: {fmt_bytes(h['ram_total'])} total, {fmt_bytes(h['ram_available'])} available; "
+        f"swap {fmt_bytes(h['swap_total'])} ({fmt_bytes(h['swap_used'])} used)"
+    )
     print(f"Disk: {fmt_bytes(h['disk_free'])} free of {fmt_bytes(h['disk_total'])} at {h['disk_path']}")
     print("Software: " + ", ".join(f"{k} {fmt_value(val)}" for k, val in v.items()))
     return EXIT_OK

@@ -28,10 +28,15 @@ def build_parser() -> argparse.ArgumentParser:
     n.set_defaults(func=cmd_spec_new)
     v = ssub.add_parser("validate", help="check a spec, its model and the target's devices")
     v.add_argument("file")
-    v.add_argument("--devices", help="check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)")
+    v.add_argument(
+        "--devices", help="check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)"
+    )
     stage = v.add_mutually_exclusive_group()
-    stage.add_argument("--model", action="store_true",
-                       help="always build the model on the meta device (by default only when the spec needs it)")
+    stage.add_argument(
+        "--model",
+        action="store_true",
+        help="always build the model on the meta device (by default only when the spec needs it)",
+    )
     stage.add_argument("--quick", action="store_true", help="skip the model stage (no transformers import)")
     v.set_defaults(func=cmd_spec_validate)
     f = ssub.add_parser("fields", help="every field with its default and description")
@@ -48,10 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--known", action="store_true", help="list the accelerators known for planning instead")
     d.set_defaults(func=cmd_devices)
 
-    e = sub.add_parser("estimate", help="predict the working set per device, whether it fits, and what to change")
+    e = sub.add_parser(
+        "estimate", help="predict the working set per device, whether it fits, and what to change"
+    )
     e.add_argument("spec", help="run specification (.toml or .json)")
-    e.add_argument("--devices", help="hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)")
-    e.add_argument("--traced", action="store_true", help="trace the real model on fake tensors (exact; seconds)")
+    e.add_argument(
+        "--devices", help="hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)"
+    )
+    e.add_argument(
+        "--traced", action="store_true", help="trace the real model on fake tensors (exact; seconds)"
+    )
     e.add_argument("--json", action="store_true", help="print the result as JSON")
     e.add_argument("-o", "--output", help="also write the JSON result to this file")
     e.set_defaults(func=cmd_estimate)
@@ -59,19 +70,35 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("measure", help="measure real training steps in a worker process")
     m.add_argument("spec", help="run specification (.toml or .json)")
     m.add_argument("--out", required=True, help="run directory (created; events.jsonl, logs, result.json)")
-    m.add_argument("--find-max", choices=["batch", "seq"], help="search the largest micro-batch or sequence length that fits")
+    m.add_argument(
+        "--find-max",
+        choices=["batch", "seq"],
+        help="search the largest micro-batch or sequence length that fits",
+    )
     m.add_argument("--json", action="store_true", help="print result.json instead of the summary")
-    m.add_argument("--stream", action="store_true", help="print every event as a JSON line instead (for front ends)")
-    m.add_argument("--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)")
+    m.add_argument(
+        "--stream", action="store_true", help="print every event as a JSON line instead (for front ends)"
+    )
+    m.add_argument(
+        "--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)"
+    )
     m.set_defaults(func=cmd_measure)
 
     c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
     c.add_argument("spec", help="run specification (.toml or .json)")
     c.add_argument("--out", required=True, help="run directory (created)")
     c.add_argument("--json", action="store_true", help="print result.json instead of the summary")
-    c.add_argument("--stream", action="store_true", help="print every event and stage as a JSON line instead (for front ends)")
-    c.add_argument("--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)")
-    c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)  # proves the resume check can fail
+    c.add_argument(
+        "--stream",
+        action="store_true",
+        help="print every event and stage as a JSON line instead (for front ends)",
+    )
+    c.add_argument(
+        "--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)"
+    )
+    c.add_argument(
+        "--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS
+    )  # proves the resume check can fail
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser("report", help="export the acceptance report of a run directory")
@@ -85,8 +112,12 @@ def build_parser() -> argparse.ArgumentParser:
     q.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
     q.add_argument("--format", choices=["md", "eml"], default="md")
     q.add_argument("--to", help="recipient address (eml)")
-    q.add_argument("--no-redact", action="store_true", help="keep host and user names, paths, serials and UUIDs")
-    q.add_argument("--headroom", type=float, default=0.2, help="memory headroom above the peak (fraction; default 0.2)")
+    q.add_argument(
+        "--no-redact", action="store_true", help="keep host and user names, paths, serials and UUIDs"
+    )
+    q.add_argument(
+        "--headroom", type=float, default=0.2, help="memory headroom above the peak (fraction; default 0.2)"
+    )
     q.add_argument("--keep", type=int, default=3, help="checkpoints kept on disk at a time (default 3)")
     q.add_argument("-o", "--output", help="file to write (default: RUN_DIR/request.FORMAT)")
     q.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the request")
@@ -104,7 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("gui", help="open the desktop application (the default)")
     g.add_argument("path", nargs="?", help="a spec (.toml/.json) to load, or a run folder to show")
-    g.add_argument("--quit-after", type=float, help=argparse.SUPPRESS)  # smoke tests: show the window, then quit
+    g.add_argument(
+        "--quit-after", type=float, help=argparse.SUPPRESS
+    )  # smoke tests: show the window, then quit
     g.set_defaults(func=cmd_gui)
     return p
 
@@ -149,4 +182,3 @@ def main(argv: list[str] | None = None) -> int:
             raise
         err(f"internal error: {type(e).__name__}: {e} (set TRAINSIZER_DEBUG=1 for the traceback)")
         return EXIT_INTERNAL
-

@@ -11,22 +11,31 @@ from trainsizer.vocab import ITEM_KEYS, ITEM_WORDS, PEAK_PHASE_WORDS
 def describe_spec(spec) -> str:
     m = spec.model
     model = m.preset or m.config or m.pretrained or m.hub_id
-    return (f"{model} · {spec.method.kind} · {spec.precision.compute} · {spec.optimizer.name} · micro-batch "
-            f"{spec.batch.micro_batch} × {spec.batch.seq_len} tokens (accumulate {spec.batch.grad_accum})"
-            f"{' · checkpointing' if spec.batch.gradient_checkpointing else ''} · {spec.parallel.strategy} on {spec.parallel.devices}")
+    return (
+        f"{model} · {spec.method.kind} · {spec.precision.compute} · {spec.optimizer.name} · micro-batch "
+        f"{spec.batch.micro_batch} × {spec.batch.seq_len} tokens (accumulate {spec.batch.grad_accum})"
+        f"{' · checkpointing' if spec.batch.gradient_checkpointing else ''} · {spec.parallel.strategy} on "
+        f"{spec.parallel.devices}"
+    )
 
 
 def verdict_line(data) -> str:
     bad = [f for f in data["fit"] if f["fits"] is False]
     if bad:
         f = bad[0]
-        return (f"does not fit: needs {fmt_bytes(f['peak'], 'GiB')} on {f['device']}, has {fmt_bytes(f['capacity'], 'GiB')}; "
-                f"peak at {PEAK_PHASE_WORDS.get(f['peak_phase'], f['peak_phase'])}")
+        return (
+            f"does not fit: needs {fmt_bytes(f['peak'], 'GiB')} on {f['device']}, has "
+            f"{fmt_bytes(f['capacity'], 'GiB')}; "
+            f"peak at {PEAK_PHASE_WORDS.get(f['peak_phase'], f['peak_phase'])}"
+        )
     if any(f["fits"] is None for f in data["fit"]):
         return "fit unknown: the capacity of a device is not available"
     f = min(data["fit"], key=lambda x: x["headroom"])
-    return (f"fits: peak {fmt_bytes(f['peak'])} of {fmt_bytes(f['capacity'])} on {f['device']} "
-            f"(headroom {fmt_bytes(f['headroom'])}, {f['headroom_percent']:.1f}%); peak at {PEAK_PHASE_WORDS.get(f['peak_phase'])}")
+    return (
+        f"fits: peak {fmt_bytes(f['peak'])} of {fmt_bytes(f['capacity'])} on {f['device']} "
+        f"(headroom {fmt_bytes(f['headroom'])}, {f['headroom_percent']:.1f}%); peak at "
+        f"{PEAK_PHASE_WORDS.get(f['peak_phase'])}"
+    )
 
 
 def render_estimate(spec, data) -> str:
@@ -35,8 +44,13 @@ def render_estimate(spec, data) -> str:
     first_name = next(iter(devs))
     first = devs[first_name]
     label = first_name if len(devs) == 1 else f"{first_name} (each of {len(devs)})"
-    lines = [f"Estimate ({data['kind']}) on {data['target']}", "  " + describe_spec(spec),
-             f"  parameters: {data['model']['total_params']:,} total, {data['model']['trainable_params']:,} trained", ""]
+    lines = [
+        f"Estimate ({data['kind']}) on {data['target']}",
+        "  " + describe_spec(spec),
+        f"  parameters: {data['model']['total_params']:,} total, {data['model']['trainable_params']:,} "
+        "trained",
+        "",
+    ]
     rows = [[ITEM_WORDS[k], fmt_bytes(v)] for k, v in first["items"].items() if v]
     rows += [[f"alive at {PEAK_PHASE_WORDS.get(p, p)}", fmt_bytes(v)] for p, v in first["phases"].items()]
     rows.append(["peak", f"{fmt_bytes(first['peak'])} ({PEAK_PHASE_WORDS.get(first['peak_phase'])})"])
@@ -44,28 +58,39 @@ def render_estimate(spec, data) -> str:
     lines.append(table(rows, ["item", label]))
     host = est["host"]
     lines.append("")
-    lines.append("host: " + ", ".join(f"{k.replace('_', ' ')} {fmt_bytes(v)}" for k, v in host.items() if v and k != "peak")
-                 + f"; total {fmt_bytes(host['peak'])}"
-                 + (f" of {fmt_bytes(data['host_ram_total'])} RAM" if data.get("host_ram_total") else ""))
+    lines.append(
+        "host: "
+        + ", ".join(f"{k.replace('_', ' ')} {fmt_bytes(v)}" for k, v in host.items() if v and k != "peak")
+        + f"; total {fmt_bytes(host['peak'])}"
+        + (f" of {fmt_bytes(data['host_ram_total'])} RAM" if data.get("host_ram_total") else "")
+    )
     lines.append("")
     lines.append(verdict_line(data))
     t = data["time"]
     if t.get("seconds"):
-        lines.append(f"time: {t['seconds']:.3g} s per step, {t['tokens_per_s']:,.0f} tokens/s "
-                     f"({t['basis']}, at {t['utilization']:.0%})")
+        lines.append(
+            f"time: {t['seconds']:.3g} s per step, {t['tokens_per_s']:,.0f} tokens/s "
+            f"({t['basis']}, at {t['utilization']:.0%})"
+        )
     solver = data.get("solver") or {}
     if solver:
         gpus = solver.get("min_gpus")
-        lines.append(f"largest micro-batch that fits: {solver['max_micro_batch'] or 'none'}; "
-                     f"longest sequence: {solver['max_seq_len'] or 'none'}"
-                     + (f"; smallest GPU count: {gpus['gpus']} × {gpus['device']} ({gpus['strategy']})" if gpus else ""))
+        lines.append(
+            f"largest micro-batch that fits: {solver['max_micro_batch'] or 'none'}; "
+            f"longest sequence: {solver['max_seq_len'] or 'none'}"
+            + (
+                f"; smallest GPU count: {gpus['gpus']} × {gpus['device']} ({gpus['strategy']})"
+                if gpus
+                else ""
+            )
+        )
     for a in data.get("advice") or []:
-        lines.append(f"  advice: {a['advice']}: saves {fmt_bytes(a['saving'])} (peak {fmt_bytes(a['new_peak'])})")
+        lines.append(
+            f"  advice: {a['advice']}: saves {fmt_bytes(a['saving'])} (peak {fmt_bytes(a['new_peak'])})"
+        )
     for note in est.get("notes") or []:
         lines.append(f"  note: {note}")
     return "\n".join(lines)
-
-
 
 
 def render_measurement(result: dict) -> str:
@@ -73,14 +98,19 @@ def render_measurement(result: dict) -> str:
     lines = [f"status: {result.get('status')} · verdict: {result.get('verdict')}"]
     if meas.get("oom"):
         o = meas["oom"]
-        lines.append(f"does not fit: out of memory in {o.get('phase')} at step {o.get('step')}: {o.get('message')}")
+        lines.append(
+            f"does not fit: out of memory in {o.get('phase')} at step {o.get('step')}: {o.get('message')}"
+        )
     if meas.get("failure"):
         lines.append(f"failed: {meas['failure']}")
     st = meas.get("step_time_s") or {}
     if st.get("count"):
         mfu = f" · MFU {meas['mfu']:.0%} of {meas.get('peak_basis')}" if meas.get("mfu") else ""
-        lines.append(f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, {st['count']} steps) · "
-                     f"{meas.get('tokens_per_s', 0):,.0f} tokens/s · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}")
+        lines.append(
+            f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, {st['count']} "
+            "steps) · "
+            f"{meas.get('tokens_per_s', 0):,.0f} tokens/s · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}"
+        )
     est = result.get("estimate") or {}
     est_devs = est.get("devices") or {}
     for dev, anatomy in (meas.get("anatomy") or {}).items():
@@ -93,16 +123,27 @@ def render_measurement(result: dict) -> str:
             if not m and not p:
                 continue
             ratio = f"{m / p:.3f}" if m and p else ""
-            rows.append([ITEM_WORDS[key], fmt_bytes(m) if m is not None else "not measured", fmt_bytes(p), ratio])
+            rows.append(
+                [ITEM_WORDS[key], fmt_bytes(m) if m is not None else "not measured", fmt_bytes(p), ratio]
+            )
         p_peak = (est_devs.get(dev) or {}).get("peak")
-        rows.append(["peak", fmt_bytes(anatomy.get("peak")), fmt_bytes(p_peak),
-                     f"{anatomy['peak'] / p_peak:.3f}" if anatomy.get("peak") and p_peak else ""])
+        rows.append(
+            [
+                "peak",
+                fmt_bytes(anatomy.get("peak")),
+                fmt_bytes(p_peak),
+                f"{anatomy['peak'] / p_peak:.3f}" if anatomy.get("peak") and p_peak else "",
+            ]
+        )
         lines.append("")
         lines.append(table(rows, [f"{dev}", "measured", "estimated", "measured/estimated"]))
     for dev, peak in (meas.get("peak") or {}).items():
         if peak.get("allocated") is not None:
-            lines.append(f"{dev}: peak allocated {fmt_bytes(peak['allocated'])}, reserved {fmt_bytes(peak['reserved'])}, "
-                         f"NVML used {fmt_bytes(peak.get('nvml_used'))}")
+            lines.append(
+                f"{dev}: peak allocated {fmt_bytes(peak['allocated'])}, reserved "
+                f"{fmt_bytes(peak['reserved'])}, "
+                f"NVML used {fmt_bytes(peak.get('nvml_used'))}"
+            )
     if meas.get("host_rss"):
         lines.append(f"host: worker RSS peak {fmt_bytes(meas['host_rss'])}")
     for c in result.get("checks") or []:

@@ -50,13 +50,22 @@ def cmd_measure(args) -> int:
     if args.find_max:
         from trainsizer.runs.findmax import find_max
 
-        data = find_max(spec, args.out, args.find_max, memory_limit=memory_limit, force=args.force,
-                        on_trial=None if args.json else lambda line: print(line, file=sys.stderr))
+        data = find_max(
+            spec,
+            args.out,
+            args.find_max,
+            memory_limit=memory_limit,
+            force=args.force,
+            on_trial=None if args.json else lambda line: print(line, file=sys.stderr),
+        )
         if args.json:
             print_json(data)
         else:
-            print(f"largest {args.find_max} that fits: {data['answer'] if data['answer'] is not None else 'none'} "
-                  f"({len(data['trials'])} trials; each in {args.out}/trial-*)")
+            print(
+                f"largest {args.find_max} that fits: "
+                f"{data['answer'] if data['answer'] is not None else 'none'} "
+                f"({len(data['trials'])} trials; each in {args.out}/trial-*)"
+            )
         return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
     progress, on_event = _progress_printer(not args.json and not args.stream)
     if args.stream:
@@ -88,9 +97,15 @@ def cmd_check(args) -> int:
 
     if args.stream:
         on_event, on_stage = _streamer()
-    result = check(spec, args.out, on_event=on_event, on_stage=on_stage,
-                   memory_limit=int(limit_env) if limit_env else None, break_resume=args.break_resume,
-                   force=args.force)
+    result = check(
+        spec,
+        args.out,
+        on_event=on_event,
+        on_stage=on_stage,
+        memory_limit=int(limit_env) if limit_env else None,
+        break_resume=args.break_resume,
+        force=args.force,
+    )
     if args.json and not args.stream:
         print_json(result)
     elif not args.stream:
@@ -99,8 +114,10 @@ def cmd_check(args) -> int:
         if q.get("before") is not None:
             print(f"quality: {evidence(q)}")
         if r.get("checkpoint_bytes"):
-            print(f"resume: {evidence(r)}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
-                  f"save {r['save_s']:.2f} s, load {r['load_s']:.2f} s")
+            print(
+                f"resume: {evidence(r)}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
+                f"save {r['save_s']:.2f} s, load {r['load_s']:.2f} s"
+            )
         print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
         print(f"results: {Path(args.out).resolve() / 'result.json'}")
     if result.get("status") not in ("ok", "oom"):

@@ -86,8 +86,14 @@ def cmd_spec_fields(args) -> int:
             continue
         for f in dataclasses.fields(cls):
             default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
-            rows.append({"field": f"{name}.{f.name}", "default": default, "help": f.metadata.get("help", ""),
-                         "choices": list(f.metadata.get("choices") or [])})
+            rows.append(
+                {
+                    "field": f"{name}.{f.name}",
+                    "default": default,
+                    "help": f.metadata.get("help", ""),
+                    "choices": list(f.metadata.get("choices") or []),
+                }
+            )
     if args.section and not rows:
         from trainsizer.spec.errors import did_you_mean
 

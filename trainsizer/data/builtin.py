@@ -8,13 +8,45 @@ from __future__ import annotations
 
 import random
 
-SUBJECTS = ["the cat", "a dog", "the old man", "my sister", "the teacher", "a small bird", "the farmer",
-            "our neighbour", "the pilot", "a young girl", "the baker", "the engineer"]
+SUBJECTS = [
+    "the cat",
+    "a dog",
+    "the old man",
+    "my sister",
+    "the teacher",
+    "a small bird",
+    "the farmer",
+    "our neighbour",
+    "the pilot",
+    "a young girl",
+    "the baker",
+    "the engineer",
+]
 VERBS = ["sees", "likes", "finds", "carries", "paints", "follows", "builds", "opens", "watches", "cleans"]
-OBJECTS = ["the red box", "a green apple", "the long road", "an old book", "the blue door", "a warm coat",
-           "the tall tree", "a quiet room", "the wooden chair", "a bright lamp"]
-PLACES = ["in the garden", "at the station", "near the river", "in the kitchen", "on the hill", "at school",
-          "by the sea", "in the morning", "after dinner", "under the bridge"]
+OBJECTS = [
+    "the red box",
+    "a green apple",
+    "the long road",
+    "an old book",
+    "the blue door",
+    "a warm coat",
+    "the tall tree",
+    "a quiet room",
+    "the wooden chair",
+    "a bright lamp",
+]
+PLACES = [
+    "in the garden",
+    "at the station",
+    "near the river",
+    "in the kitchen",
+    "on the hill",
+    "at school",
+    "by the sea",
+    "in the morning",
+    "after dinner",
+    "under the bridge",
+]
 
 
 def _sentence(rng: random.Random) -> str:

@@ -58,7 +58,9 @@ def _lines(path: Path, cut: Truncated):
             try:
                 yield raw.decode("utf-8")
             except UnicodeDecodeError as e:
-                raise DataError(f"{path}: undecodable bytes: not UTF-8 at byte {read + e.start} (line {n})") from None
+                raise DataError(
+                    f"{path}: undecodable bytes: not UTF-8 at byte {read + e.start} (line {n})"
+                ) from None
             read += len(raw)
 
 
@@ -73,10 +75,12 @@ def read_documents(path_str: str, fmt: str, field: str, *, limit: int = READ_LIM
         docs = _read_hf_disk(path, field)
     else:
         if path.is_dir():
-            raise DataError(f"{path}: is a directory; set data.format = \"hf-disk\" for a saved dataset")
+            raise DataError(f'{path}: is a directory; set data.format = "hf-disk" for a saved dataset')
         if path.stat().st_size == 0:
             raise DataError(f"{path}: the file is empty")
-        docs = {"text": _text_docs, "jsonl": _jsonl_docs, "csv": _csv_docs}[fmt](path, _lines(path, cut), field)
+        docs = {"text": _text_docs, "jsonl": _jsonl_docs, "csv": _csv_docs}[fmt](
+            path, _lines(path, cut), field
+        )
     docs = [d for d in docs if d.strip()]
     if not docs:
         raise DataError(f"{path}: no text found (format {fmt}, field {field!r})")
@@ -107,9 +111,15 @@ def _jsonl_docs(path: Path, lines, field: str) -> list[str]:
         except RecursionError:
             raise DataError(f"{path}: line {n} is nested too deeply") from None
         except ValueError as e:
-            raise DataError(f"{path}: line {n} is not valid JSON ({getattr(e, 'msg', str(e)[:100])})") from None
+            raise DataError(
+                f"{path}: line {n} is not valid JSON ({getattr(e, 'msg', str(e)[:100])})"
+            ) from None
         if not isinstance(obj, dict) or field not in obj:
-            keys = ", ".join(str(k)[:40] for k in list(obj)[:20]) if isinstance(obj, dict) else type(obj).__name__
+            keys = (
+                ", ".join(str(k)[:40] for k in list(obj)[:20])
+                if isinstance(obj, dict)
+                else type(obj).__name__
+            )
             raise DataError(f"{path}: line {n} has no field {field!r} (it has: {keys}); set data.text_field")
         if not isinstance(obj[field], str):
             raise DataError(f"{path}: line {n}: field {field!r} is not text")
@@ -132,13 +142,22 @@ def _read_hf_disk(path: Path, field: str) -> list[str]:
     try:
         from datasets import load_from_disk
     except ImportError:
-        raise DataError(f"{path}: reading a saved Hugging Face dataset needs the 'datasets' package (pip install datasets)") from None
+        raise DataError(
+            f"{path}: reading a saved Hugging Face dataset needs the 'datasets' package (pip install "
+            "datasets)"
+        ) from None
     try:
         ds = load_from_disk(str(path))
     except Exception as e:
         raise DataError(f"{path}: not a dataset saved with save_to_disk ({e})") from None
-    if hasattr(ds, "keys") and not hasattr(ds, "column_names") or isinstance(getattr(ds, "column_names", None), dict):
+    if (
+        hasattr(ds, "keys")
+        and not hasattr(ds, "column_names")
+        or isinstance(getattr(ds, "column_names", None), dict)
+    ):
         ds = ds["train"] if "train" in ds else ds[next(iter(ds.keys()))]
     if field not in ds.column_names:
-        raise DataError(f"{path}: no column {field!r} (columns: {', '.join(ds.column_names)}); set data.text_field")
+        raise DataError(
+            f"{path}: no column {field!r} (columns: {', '.join(ds.column_names)}); set data.text_field"
+        )
     return [str(x) for x in ds[field]]

@@ -14,19 +14,33 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 # model_type -> structural traits. Unknown types use the Korthikanti fallback in ``layer_bytes_per_token``.
-GATED_MLP = {"llama", "mistral", "qwen2", "qwen3", "mixtral", "phi3", "olmo2", "gemma2", "olmo", "qwen2_moe", "qwen3_moe"}
+GATED_MLP = {
+    "llama",
+    "mistral",
+    "qwen2",
+    "qwen3",
+    "mixtral",
+    "phi3",
+    "olmo2",
+    "gemma2",
+    "olmo",
+    "qwen2_moe",
+    "qwen3_moe",
+}
 QK_NORM = {"qwen3", "olmo2", "qwen3_moe"}
 GELU_COMPOSITE = {"gpt2", "phi"}  # NewGELU written as python ops: saves x, tanh, 0.5x, 1+tanh
 PARALLEL_RESIDUAL = {"gpt_neox", "phi"}  # attention and MLP read the same normalised input
 OPROJ_INPUT_COPY = {"gpt_neox", "gpt2", "phi3"}  # the attention output is copied before the output projection
-# Fused q/k/v projection whose v is a view of the fused output: SDPA saves v, which keeps the whole output alive.
+# Fused q/k/v projection whose v is a view of the fused output: SDPA saves v, which keeps the whole output
+# alive.
 FUSED_QKV_V_VIEW = {"gpt_neox", "phi3"}
 KNOWN = GATED_MLP | GELU_COMPOSITE | PARALLEL_RESIDUAL | {"starcoder2"}
 
 
 @dataclass(frozen=True)
 class Precision:
-    """Bytes per element: ``act`` for matmul inputs/outputs, ``res`` for the residual stream, ``norm`` inside norms."""
+    """Bytes per element: ``act`` for matmul inputs/outputs, ``res`` for the residual stream, ``norm`` inside
+    norms."""
 
     act: int
     res: int
@@ -44,7 +58,8 @@ class Precision:
 
 @dataclass(frozen=True)
 class Trainable:
-    """Which parts of a layer have trainable weights (full: all; lora: adapters on targets; freeze: none/all)."""
+    """Which parts of a layer have trainable weights (full: all; lora: adapters on targets; freeze:
+    none/all)."""
 
     all_linears: bool = True
     norms: bool = True
@@ -66,9 +81,12 @@ def _dims(stats):
 
 def _norm_bytes(stats, prec: Precision, trainable_weight: bool) -> int:
     h = stats.hidden_size
-    if stats.norm_kind == "layer":  # native_layer_norm saves input, mean, rstd; its output is saved by the next op
+    if (
+        stats.norm_kind == "layer"
+    ):  # native_layer_norm saves input, mean, rstd; its output is saved by the next op
         return prec.res * h + 8
-    # RMSNorm (x.float(); x * rsqrt(mean(x²)+eps); weight * x): saves x, rsqrt and, with a trained weight, x_norm
+    # RMSNorm (x.float(); x * rsqrt(mean(x²)+eps); weight * x): saves x, rsqrt and, with a trained weight,
+    # x_norm
     upcast = 4 * h if prec.res != 4 else 0  # pure bf16 keeps the fp32 copy of x that pow() saves
     saved_x = 4 * h if prec.res == 4 else 0
     normed = (prec.act if not prec.autocast and prec.res == 2 else 4) * h if trainable_weight else 0
@@ -81,8 +99,16 @@ SHARED_NORM_OUTPUT = {"phi"}  # one LayerNorm feeds both attention and MLP
 ATTN_SOFTCAP = {"gemma2"}
 
 
-def layer_bytes_per_token(stats, compute: str, *, seq_len: int, attention: str, trainable: Trainable,
-                          attn_dropout: float = 0.0, hidden_dropout: float = 0.0) -> float:
+def layer_bytes_per_token(
+    stats,
+    compute: str,
+    *,
+    seq_len: int,
+    attention: str,
+    trainable: Trainable,
+    attn_dropout: float = 0.0,
+    hidden_dropout: float = 0.0,
+) -> float:
     """Bytes saved for backward by one decoder layer, per token (the s² attention term included)."""
     prec = Precision.of(compute)
     mt = stats.model_type
@@ -94,8 +120,11 @@ def layer_bytes_per_token(stats, compute: str, *, seq_len: int, attention: str, 
     total += _linear_input_bytes(stats, prec, trainable)
     total += _attention_bytes(stats, prec, seq_len, attention, attn_dropout)
     # MLP: the activation's saved tensors, then the down projection's input when it is trained.
-    down_trained = any(trainable.linear_saves_input(lin.name) for lin in stats.layer_linears
-                       if _leaf(lin.name) not in ATTN_IN | MLP_IN and ".mlp." in f".{lin.name}")
+    down_trained = any(
+        trainable.linear_saves_input(lin.name)
+        for lin in stats.layer_linears
+        if _leaf(lin.name) not in ATTN_IN | MLP_IN and ".mlp." in f".{lin.name}"
+    )
     down_trained = down_trained or (trainable.all_linears and stats.experts > 0)
     k = stats.experts_per_token or 1
     if mt in GATED_MLP:
@@ -147,7 +176,9 @@ def _linear_input_bytes(stats, prec: Precision, trainable: Trainable) -> int:
     shared_once = stats.model_type in SHARED_NORM_OUTPUT
     counted_shared = False
     for members in groups.values():
-        needed = [lin for lin in members if trainable.linear_saves_input(lin.name) or _leaf(lin.name) == "gate"]
+        needed = [
+            lin for lin in members if trainable.linear_saves_input(lin.name) or _leaf(lin.name) == "gate"
+        ]
         if not needed:
             continue
         if prec.autocast:
@@ -182,7 +213,9 @@ def _attention_bytes(stats, prec: Precision, s: int, attention: str, attn_dropou
 def post_layers_bytes_per_token(stats, compute: str, trainable_head: bool, trainable_norm: bool) -> float:
     """The final norm and the lm_head input (logits and loss are their own item)."""
     prec = Precision.of(compute)
-    return float(_norm_bytes(stats, prec, trainable_norm) + (prec.act * stats.hidden_size if trainable_head else 0))
+    return float(
+        _norm_bytes(stats, prec, trainable_norm) + (prec.act * stats.hidden_size if trainable_head else 0)
+    )
 
 
 def korthikanti_bytes_per_token(stats, prec: Precision, seq_len: int, attention: str) -> float:

@@ -51,8 +51,13 @@ class DeviceEstimate:
     capacity: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"items": self.items, "phases": self.phases, "peak": self.peak, "peak_phase": self.peak_phase,
-                "capacity": self.capacity}
+        return {
+            "items": self.items,
+            "phases": self.phases,
+            "peak": self.peak,
+            "peak_phase": self.peak_phase,
+            "capacity": self.capacity,
+        }
 
 
 @dataclass
@@ -66,9 +71,15 @@ class Estimate:
     kind: str = "analytic"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "world_size": self.world_size, "trainable_params": self.trainable_params,
-                "total_params": self.stats.total,
-                "devices": {d.device: d.to_dict() for d in self.devices}, "host": self.host, "notes": self.notes}
+        return {
+            "kind": self.kind,
+            "world_size": self.world_size,
+            "trainable_params": self.trainable_params,
+            "total_params": self.stats.total,
+            "devices": {d.device: d.to_dict() for d in self.devices},
+            "host": self.host,
+            "notes": self.notes,
+        }
 
 
 # -- model states ----------------------------------------------------------------------------------------
@@ -184,16 +195,23 @@ def activation_bytes(spec, stats: ParamStats, config, trainable: Trainable, toke
         per_layer = prec.res * stats.hidden_size
         layers_bytes = per_layer * stats.layers * tokens
     else:
-        per_token = layer_bytes_per_token(stats, compute, seq_len=s, attention=attention_kind(spec, config),
-                                          trainable=trainable, attn_dropout=_attn_dropout(config),
-                                          hidden_dropout=_hidden_dropout(config))
+        per_token = layer_bytes_per_token(
+            stats,
+            compute,
+            seq_len=s,
+            attention=attention_kind(spec, config),
+            trainable=trainable,
+            attn_dropout=_attn_dropout(config),
+            hidden_dropout=_hidden_dropout(config),
+        )
         saving_layers = stats.layers
-        if kind == "freeze":  # layers below the first trained one save nothing: nothing there needs a gradient
+        if (
+            kind == "freeze"
+        ):  # layers below the first trained one save nothing: nothing there needs a gradient
             saving_layers = min(spec.method.trainable_layers, stats.layers)
         layers_bytes = int(per_token * tokens * saving_layers)
     full = kind == "full"
-    post = post_layers_bytes_per_token(stats, compute, trainable_head=full,
-                                       trainable_norm=full)
+    post = post_layers_bytes_per_token(stats, compute, trainable_head=full, trainable_norm=full)
     # Checkpointed layers run their forward without saving, so their weight copies are made again in backward;
     # the lm_head outside them still saves its copy.
     copies = autocast_weight_copy_bytes(stats, prec, layers=not spec.batch.gradient_checkpointing)
@@ -206,13 +224,19 @@ def recompute_bytes(spec, stats, config, trainable, tokens) -> int:
     """With checkpointing, backward rebuilds one layer's activations at a time."""
     if not spec.batch.gradient_checkpointing:
         return 0
-    per_token = layer_bytes_per_token(stats, spec.precision.compute, seq_len=spec.batch.seq_len,
-                                      attention=attention_kind(spec, config), trainable=trainable)
+    per_token = layer_bytes_per_token(
+        stats,
+        spec.precision.compute,
+        seq_len=spec.batch.seq_len,
+        attention=attention_kind(spec, config),
+        trainable=trainable,
+    )
     return int(per_token * tokens)
 
 
 def logits_bytes(spec, stats: ParamStats, tokens: int, config) -> dict[str, int]:
-    """Logits and loss (docs/facts.md): logits in the compute dtype plus log-softmax in fp32, since transformers'
+    """Logits and loss (docs/facts.md): logits in the compute dtype plus log-softmax in fp32, since
+    transformers'
     ForCausalLMLoss upcasts (logits.float()); the upcast copy is a transient at the loss, and backward
     briefly holds the gradients of the log-softmax and of the logits in fp32."""
     c = 4 if spec.precision.compute == "fp32" else 2

@@ -25,8 +25,15 @@ class DeviceFit:
 
     def to_dict(self) -> dict[str, Any]:
         pct = None if self.capacity in (None, 0) else 100.0 * self.headroom / self.capacity
-        return {"device": self.device, "fits": self.fits, "peak": self.peak, "capacity": self.capacity,
-                "headroom": self.headroom, "headroom_percent": pct, "peak_phase": self.peak_phase}
+        return {
+            "device": self.device,
+            "fits": self.fits,
+            "peak": self.peak,
+            "capacity": self.capacity,
+            "headroom": self.headroom,
+            "headroom_percent": pct,
+            "peak_phase": self.peak_phase,
+        }
 
 
 def fit_of(est) -> list[DeviceFit]:
@@ -74,8 +81,10 @@ def min_gpus(spec, targets, limit: int = 64) -> dict[str, Any] | None:
 
     first = targets[0]
     for n in range(1, limit + 1):
-        same = [TargetDevice(i, first.name, first.memory_total, first.compute_capability, first.tflops, True)
-                for i in range(n)]
+        same = [
+            TargetDevice(i, first.name, first.memory_total, first.compute_capability, first.tflops, True)
+            for i in range(n)
+        ]
         strategy = "single" if n == 1 else "fsdp"
         devices = ",".join(f"cuda:{i}" for i in range(n))
         if _fits_with(spec, same, None, parallel={"strategy": strategy, "devices": devices, "processes": 1}):
@@ -88,27 +97,64 @@ def advice(spec, targets, host_ram=None) -> list[dict[str, Any]]:
     base = estimate(spec, targets, host_ram=host_ram).devices[0].peak
     candidates = []
     if not spec.batch.gradient_checkpointing:
-        candidates.append(("gradient_checkpointing", "turn on gradient checkpointing", {"batch": {"gradient_checkpointing": True}}))
+        candidates.append(
+            (
+                "gradient_checkpointing",
+                "turn on gradient checkpointing",
+                {"batch": {"gradient_checkpointing": True}},
+            )
+        )
     if spec.method.kind == "full":
-        candidates.append(("lora", "train LoRA adapters instead of all weights", {"method": {"kind": "lora"}}))
+        candidates.append(
+            ("lora", "train LoRA adapters instead of all weights", {"method": {"kind": "lora"}})
+        )
     on_gpu = bool(targets)
     if spec.optimizer.name == "adamw" and on_gpu:
-        candidates.append(("adamw-fused", "use fused AdamW (no step-sized temporaries)", {"optimizer": {"name": "adamw-fused"}}))
+        candidates.append(
+            (
+                "adamw-fused",
+                "use fused AdamW (no step-sized temporaries)",
+                {"optimizer": {"name": "adamw-fused"}},
+            )
+        )
     if spec.optimizer.name in ("adamw", "adamw-fused") and on_gpu:
-        candidates.append(("adamw-8bit", "use 8-bit AdamW (bitsandbytes)", {"optimizer": {"name": "adamw-8bit"}}))
+        candidates.append(
+            ("adamw-8bit", "use 8-bit AdamW (bitsandbytes)", {"optimizer": {"name": "adamw-8bit"}})
+        )
     if spec.precision.compute == "fp32" and on_gpu:
-        candidates.append(("bf16-mixed", "compute in bf16 (autocast)", {"precision": {"compute": "bf16-mixed"}}))
+        candidates.append(
+            ("bf16-mixed", "compute in bf16 (autocast)", {"precision": {"compute": "bf16-mixed"}})
+        )
     if spec.precision.compute != "bf16" and on_gpu:
-        candidates.append(("bf16", "keep weights and optimizer states in bf16", {"precision": {"compute": "bf16"}}))
+        candidates.append(
+            ("bf16", "keep weights and optimizer states in bf16", {"precision": {"compute": "bf16"}})
+        )
     if spec.batch.micro_batch > 1:
         half = spec.batch.micro_batch // 2
-        candidates.append(("micro_batch", f"halve the micro-batch to {half} and double gradient accumulation",
-                           {"batch": {"micro_batch": half, "grad_accum": spec.batch.grad_accum * 2}}))
+        candidates.append(
+            (
+                "micro_batch",
+                f"halve the micro-batch to {half} and double gradient accumulation",
+                {"batch": {"micro_batch": half, "grad_accum": spec.batch.grad_accum * 2}},
+            )
+        )
     if len(targets) > 1 and spec.parallel.strategy != "fsdp":
         devs = ",".join(t.label for t in targets)
-        candidates.append(("fsdp", f"shard with FSDP over {len(targets)} GPUs", {"parallel": {"strategy": "fsdp", "devices": devs}}))
+        candidates.append(
+            (
+                "fsdp",
+                f"shard with FSDP over {len(targets)} GPUs",
+                {"parallel": {"strategy": "fsdp", "devices": devs}},
+            )
+        )
     if spec.parallel.strategy == "fsdp" and not spec.parallel.cpu_offload:
-        candidates.append(("offload", "offload parameters, gradients and optimizer states to host memory", {"parallel": {"cpu_offload": True}}))
+        candidates.append(
+            (
+                "offload",
+                "offload parameters, gradients and optimizer states to host memory",
+                {"parallel": {"cpu_offload": True}},
+            )
+        )
     out = []
     for key, text, changes in candidates:
         try:

@@ -21,7 +21,9 @@ def resolve_targets(devices: str | None):
     return inv.targets(), inv.host
 
 
-def build_report(spec, *, devices: str | None = None, traced: bool = False, solve: bool = True) -> dict[str, Any]:
+def build_report(
+    spec, *, devices: str | None = None, traced: bool = False, solve: bool = True
+) -> dict[str, Any]:
     from trainsizer.estimate import fit as fitmod
     from trainsizer.estimate.timing import step_time
     from trainsizer.estimate.traced import traced_estimate
@@ -50,8 +52,11 @@ def build_report(spec, *, devices: str | None = None, traced: bool = False, solv
     out: dict[str, Any] = {
         "kind": est.kind,
         "target": devices or "this machine",
-        "model": {"total_params": est.stats.total, "trainable_params": est.trainable_params,
-                  "stats": est.stats.to_dict()},
+        "model": {
+            "total_params": est.stats.total,
+            "trainable_params": est.trainable_params,
+            "stats": est.stats.to_dict(),
+        },
         "estimate": est.to_dict(),
         "fit": [f.to_dict() for f in fits],
         "fits": verdict,

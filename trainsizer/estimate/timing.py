@@ -12,6 +12,8 @@ GPU_UTILIZATION = 0.4
 # On the CPU the prediction uses the rate of a large matmul measured on this machine, at this fraction
 # (attention, norms and the optimizer do not run at matmul speed).
 CPU_UTILIZATION = 0.5
+
+
 def step_time(spec, stats, target=None) -> dict[str, float | str | None]:
     """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU)."""
     f = flops_per_step(spec, stats)
@@ -22,10 +24,21 @@ def step_time(spec, stats, target=None) -> dict[str, float | str | None]:
     else:
         peak = (target.tflops or {}).get(key)
         if not peak:
-            return {"seconds": None, "tokens_per_s": None, "basis": f"no peak {key} TFLOP/s known for {target.name}",
-                    "flops": f["total"], "utilization": None}
+            return {
+                "seconds": None,
+                "tokens_per_s": None,
+                "basis": f"no peak {key} TFLOP/s known for {target.name}",
+                "flops": f["total"],
+                "utilization": None,
+            }
         rate, util, basis = peak * 1e12, GPU_UTILIZATION, f"{target.name} peak {peak:g} TFLOP/s ({key})"
     seconds = f["total"] / (rate * util)
     world = spec.parallel.world_size()
-    return {"seconds": seconds, "tokens_per_s": f["tokens"] * world / seconds, "basis": basis,
-            "flops": f["total"], "utilization": util, "peak_flops": rate}
+    return {
+        "seconds": seconds,
+        "tokens_per_s": f["tokens"] * world / seconds,
+        "basis": basis,
+        "flops": f["total"],
+        "utilization": util,
+        "peak_flops": rate,
+    }

@@ -18,8 +18,10 @@ from trainsizer.estimate.analytic import ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES,
 from trainsizer.estimate.working_set import _round_blocks
 from trainsizer.estimate.working_set import estimate as analytic_estimate
 
-UNTRACEABLE = {("method", "qlora"): "qlora uses bitsandbytes 4-bit kernels",
-               ("optimizer", "adamw-8bit"): "8-bit AdamW uses bitsandbytes kernels"}
+UNTRACEABLE = {
+    ("method", "qlora"): "qlora uses bitsandbytes 4-bit kernels",
+    ("optimizer", "adamw-8bit"): "8-bit AdamW uses bitsandbytes kernels",
+}
 
 
 def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
@@ -48,7 +50,9 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     notes += [f"correction: {c}" for c in corrections]
     world = base.world_size
     if world > 1:
-        notes.append("traced as one process; the sharding of model states is applied as in the analytic estimate")
+        notes.append(
+            "traced as one process; the sharding of model states is applied as in the analytic estimate"
+        )
         shard = base.devices[0].items
         for key in ("weights", "gradients", "optimizer_states", "comm_buffers"):
             delta = shard[key] - items.get(key, 0)
@@ -60,13 +64,33 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         on_cuda = d.device != "cpu"
         peak_phase = max(phases, key=phases.get)
         allocated = phases[peak_phase]
-        out = {k: items.get(k, 0) for k in ("weights", "gradients", "optimizer_states", "master_weights",
-                                             "activations", "logits_and_loss", "comm_buffers")}
+        out = {
+            k: items.get(k, 0)
+            for k in (
+                "weights",
+                "gradients",
+                "optimizer_states",
+                "master_weights",
+                "activations",
+                "logits_and_loss",
+                "comm_buffers",
+            )
+        }
         out["cuda_context"] = CUDA_CONTEXT_BYTES if on_cuda else 0
         out["allocator_overhead"] = _round_blocks(int(allocated * ALLOCATOR_FRACTION)) if on_cuda else 0
-        out["other"] = max(0, phases.get("optimizer", 0) - out["weights"] - out["gradients"] - out["optimizer_states"])
-        devices.append(DeviceEstimate(d.device, out, dict(phases), allocated + out["cuda_context"] + out["allocator_overhead"],
-                                      peak_phase, d.capacity))
+        out["other"] = max(
+            0, phases.get("optimizer", 0) - out["weights"] - out["gradients"] - out["optimizer_states"]
+        )
+        devices.append(
+            DeviceEstimate(
+                d.device,
+                out,
+                dict(phases),
+                allocated + out["cuda_context"] + out["allocator_overhead"],
+                peak_phase,
+                d.capacity,
+            )
+        )
     host = dict(base.host)
     if devices and devices[0].device == "cpu":
         host["device_working_set"] = sum(d.peak for d in devices)
@@ -88,7 +112,8 @@ def fake_artifacts(spec, config) -> dict[str, bool]:
     """Which artefacts the fake run adds, found by running one small layer of the same class both ways.
 
     transformers 5.x treats fake tensors as tracing (a materialised mask, k/v repeated to every head) while
-    the real run does not; 4.57 does the same in both. Probing the installed version keeps the trace exact on both.
+    the real run does not; 4.57 does the same in both. Probing the installed version keeps the trace exact on
+    both.
     """
     import torch
     from torch._subclasses.fake_tensor import FakeTensorMode
@@ -97,8 +122,9 @@ def fake_artifacts(spec, config) -> dict[str, bool]:
     from trainsizer.model.tracker import LiveTracker
 
     small = _shrunk(config)
-    probe = spec.replace(batch={"micro_batch": 1, "seq_len": 16, "gradient_checkpointing": False},
-                         method={"kind": "full"})
+    probe = spec.replace(
+        batch={"micro_batch": 1, "seq_len": 16, "gradient_checkpointing": False}, method={"kind": "full"}
+    )
     calls = {}
     for fake in (False, True):
         mode = FakeTensorMode(allow_non_fake_inputs=True) if fake else None
@@ -113,8 +139,10 @@ def fake_artifacts(spec, config) -> dict[str, bool]:
     if not calls[False] or not calls[True]:
         return {"mask": False, "repeat": False}
     real, fake = calls[False][0], calls[True][0]
-    return {"mask": fake["mask_storage"] is not None and real["mask_storage"] is None,
-            "repeat": fake["kv_heads"] == fake["q_heads"] and real["kv_heads"] < real["q_heads"]}
+    return {
+        "mask": fake["mask_storage"] is not None and real["mask_storage"] is None,
+        "repeat": fake["kv_heads"] == fake["q_heads"] and real["kv_heads"] < real["q_heads"],
+    }
 
 
 def _shrunk(config):
@@ -123,8 +151,17 @@ def _shrunk(config):
 
     small = copy.deepcopy(config)
     heads = getattr(small, "num_attention_heads", None) or getattr(small, "n_head", None) or 1
-    changes = {"num_hidden_layers": 1, "n_layer": 1, "hidden_size": heads * 8, "n_embd": heads * 8,
-               "head_dim": 8, "intermediate_size": 32, "n_inner": 32, "vocab_size": 128, "moe_intermediate_size": 32}
+    changes = {
+        "num_hidden_layers": 1,
+        "n_layer": 1,
+        "hidden_size": heads * 8,
+        "n_embd": heads * 8,
+        "head_dim": 8,
+        "intermediate_size": 32,
+        "n_inner": 32,
+        "vocab_size": 128,
+        "moe_intermediate_size": 32,
+    }
     for key, value in changes.items():
         if getattr(small, key, None) is not None:
             setattr(small, key, value)
@@ -143,7 +180,10 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
     b, s = spec.batch.micro_batch, spec.batch.seq_len
     recompute_less = _recompute_correction(acct, stats, spec, artifacts)
     if recompute_less:
-        notes.append(f"checkpointed recompute: one layer's mask and repeated k/v removed from the backward peak ({recompute_less} bytes)")
+        notes.append(
+            "checkpointed recompute: one layer's mask and repeated k/v removed from the backward peak "
+            f"({recompute_less} bytes)"
+        )
     fwd_calls = [c for c in acct.attention_calls if c["phase"] == "forward"]
     acct = type(acct)(**{**acct.__dict__, "attention_calls": fwd_calls})
     flash = any(c["mask_storage"] is not None for c in acct.attention_calls)
@@ -151,8 +191,10 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
         masks = [n for shape, n in acct.saved if len(shape) == 4 and shape[1] == 1 and shape[-2:] == (s, s)]
         if masks:
             less += sum(masks)
-            notes.append(f"{len(masks)} materialised causal masks removed ({sum(masks)} bytes): the real SDPA call "
-                         "is causal without a mask")
+            notes.append(
+                f"{len(masks)} materialised causal masks removed ({sum(masks)} bytes): the real SDPA call "
+                "is causal without a mask"
+            )
     if artifacts["repeat"] and stats.kv_heads < stats.heads and acct.attention_calls:
         calls = len(acct.attention_calls) // max(1, acct.steps)  # SDPA calls in one forward
         full = [n for shape, n in acct.saved if shape == (b, stats.heads, s, stats.head_dim)]
@@ -161,13 +203,16 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
         repeated = int(sum(kv_full) * (1 - stats.kv_heads / stats.heads))
         if repeated:
             less += repeated
-            notes.append(f"k and v repeated to {stats.heads} heads counted at {stats.kv_heads} ({repeated} bytes): "
-                         "the real run uses grouped-query SDPA")
+            notes.append(
+                f"k and v repeated to {stats.heads} heads counted at {stats.kv_heads} ({repeated} bytes): "
+                "the real run uses grouped-query SDPA"
+            )
     return notes, less, recompute_less
 
 
 def _recompute_correction(acct, stats, spec, artifacts) -> int:
-    """Under checkpointing, backward re-runs each layer's forward on fake tensors with the same two artefacts."""
+    """Under checkpointing, backward re-runs each layer's forward on fake tensors with the same two
+    artefacts."""
     calls = [c for c in acct.attention_calls if c["phase"] == "backward"]
     if not calls or spec.model.attn_implementation != "sdpa":
         return 0

@@ -38,7 +38,7 @@ def device_names(spec, targets) -> list[str]:
     world = par.world_size()
     if par.on_cpu and not targets:
         return ["cpu"] * world
-    if (par.on_cpu or par.auto):
+    if par.on_cpu or par.auto:
         return [f"cuda:{i}" for i in range(world if par.strategy != "single" else 1)]
     return par.device_list()
 
@@ -69,7 +69,9 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     L = logits_bytes(spec, stats, tokens, config)
     T = optimizer_temp_bytes(spec, stats, trainable, shapes, on_cuda)
     if spec.parallel.strategy == "fsdp" and world > 1:
-        T = 0 if spec.parallel.cpu_offload else T // world  # the step runs on each rank's shard (on the host when offloaded)
+        T = (
+            0 if spec.parallel.cpu_offload else T // world
+        )  # the step runs on each rank's shard (on the host when offloaded)
     shard = _sharding(spec, stats, world, W, G, S)
     notes = list(shard.pop("notes"))
     Wd, Gd, Sd, comm = shard["weights"], shard["gradients"], shard["optimizer_states"], shard["comm"]
@@ -77,22 +79,45 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     base = Wd + Sd
     phases = {
         "forward": base + A + L["alive"] + L["loss_transient"] + (Gd if accum else 0),
-        "backward": base + max(A + L["alive"] + L["backward_transient"] + (Gd if accum else 0), Gd + R) + comm,
+        "backward": base
+        + max(A + L["alive"] + L["backward_transient"] + (Gd if accum else 0), Gd + R)
+        + comm,
         "optimizer": Wd + Gd + Sd + T,
     }
     peak_phase = max(phases, key=phases.get)
     allocated_peak = phases[peak_phase]
-    items = {"weights": Wd, "gradients": Gd, "optimizer_states": Sd, "master_weights": 0, "activations": A,
-             "logits_and_loss": L["alive"], "cuda_context": CUDA_CONTEXT_BYTES if on_cuda else 0,
-             "allocator_overhead": 0, "comm_buffers": comm, "other": T}
+    items = {
+        "weights": Wd,
+        "gradients": Gd,
+        "optimizer_states": Sd,
+        "master_weights": 0,
+        "activations": A,
+        "logits_and_loss": L["alive"],
+        "cuda_context": CUDA_CONTEXT_BYTES if on_cuda else 0,
+        "allocator_overhead": 0,
+        "comm_buffers": comm,
+        "other": T,
+    }
     if on_cuda:
         items["allocator_overhead"] = _round_blocks(int(allocated_peak * ALLOCATOR_FRACTION))
     peak = allocated_peak + items["cuda_context"] + items["allocator_overhead"]
-    devices = [DeviceEstimate(n, dict(items), dict(phases), peak, peak_phase,
-                              by_label[n].memory_total if n in by_label else host_ram) for n in names]
+    devices = [
+        DeviceEstimate(
+            n,
+            dict(items),
+            dict(phases),
+            peak,
+            peak_phase,
+            by_label[n].memory_total if n in by_label else host_ram,
+        )
+        for n in names
+    ]
     host = _host(spec, W, G, S, shard, on_cuda, world, devices)
     if spec.batch.gradient_checkpointing:
-        notes.append("gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a time")
+        notes.append(
+            "gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a "
+            "time"
+        )
     return Estimate(devices, host, stats, trainable, world, notes)
 
 
@@ -100,11 +125,15 @@ def _check_sizable(spec, stats) -> None:
     if not stats.heads or stats.heads <= 0:
         raise EstimateError("model", "the architecture has zero attention heads")
     if stats.max_positions and spec.batch.seq_len > stats.max_positions:
-        raise EstimateError("batch.seq_len", f"{spec.batch.seq_len} is longer than the model's {stats.max_positions} positions")
+        raise EstimateError(
+            "batch.seq_len",
+            f"{spec.batch.seq_len} is longer than the model's {stats.max_positions} positions",
+        )
 
 
 def _sharding(spec, stats, world: int, W: int, G: int, S: int) -> dict:
-    """Per-device model states under ddp / FSDP full shard (ZeRO-3-like) / grad-op shard (ZeRO-2-like), offload.
+    """Per-device model states under ddp / FSDP full shard (ZeRO-3-like) / grad-op shard (ZeRO-2-like),
+    offload.
 
     DeepSpeed memory.rst: ZeRO-2 keeps full weights and shards grads and optimizer states; ZeRO-3 shards all
     three and gathers one unit (here: one transformer block, current and prefetched) at a time.
@@ -113,31 +142,74 @@ def _sharding(spec, stats, world: int, W: int, G: int, S: int) -> dict:
     unit = stats.per_layer * p
     notes: list[str] = []
     if strategy == "single" or world == 1:
-        return {"weights": W, "gradients": G, "optimizer_states": S, "comm": 0, "notes": notes, "host_offload": 0}
+        return {
+            "weights": W,
+            "gradients": G,
+            "optimizer_states": S,
+            "comm": 0,
+            "notes": notes,
+            "host_offload": 0,
+        }
     if strategy == "ddp":
         # DDP buckets hold a copy of every gradient for the all-reduce (gradient_as_bucket_view=False).
-        return {"weights": W, "gradients": G, "optimizer_states": S, "comm": G, "notes": notes, "host_offload": 0}
+        return {
+            "weights": W,
+            "gradients": G,
+            "optimizer_states": S,
+            "comm": G,
+            "notes": notes,
+            "host_offload": 0,
+        }
     gathered = 2 * unit  # the unit being computed and the prefetched one
     if spec.parallel.cpu_offload:
-        notes.append("fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory")
-        return {"weights": gathered, "gradients": unit, "optimizer_states": 0, "comm": unit, "notes": notes,
-                "host_offload": W + G + S}
+        notes.append(
+            "fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory"
+        )
+        return {
+            "weights": gathered,
+            "gradients": unit,
+            "optimizer_states": 0,
+            "comm": unit,
+            "notes": notes,
+            "host_offload": W + G + S,
+        }
     if spec.parallel.fsdp_sharding == "grad-op":
-        return {"weights": W + W // world, "gradients": G // world + unit, "optimizer_states": S // world,
-                "comm": unit, "notes": notes, "host_offload": 0}
-    return {"weights": W // world + gathered, "gradients": G // world + unit, "optimizer_states": S // world,
-            "comm": unit, "notes": notes, "host_offload": 0}
+        return {
+            "weights": W + W // world,
+            "gradients": G // world + unit,
+            "optimizer_states": S // world,
+            "comm": unit,
+            "notes": notes,
+            "host_offload": 0,
+        }
+    return {
+        "weights": W // world + gathered,
+        "gradients": G // world + unit,
+        "optimizer_states": S // world,
+        "comm": unit,
+        "notes": notes,
+        "host_offload": 0,
+    }
 
 
 def _host(spec, W, G, S, shard, on_cuda, world, devices) -> dict[str, int]:
     """Host RAM: the process baseline per rank, the model-loading peak, offloaded states (DeepSpeed memory.rst
     is the only anchor that sizes host RAM), and on the CPU the device working set itself."""
-    host = {"process_baseline": HOST_BASELINE_BYTES * world, "model_loading_peak": 0,
-            "offloaded_states": shard.get("host_offload", 0), "pinned_buffers": 0, "device_working_set": 0}
+    host = {
+        "process_baseline": HOST_BASELINE_BYTES * world,
+        "model_loading_peak": 0,
+        "offloaded_states": shard.get("host_offload", 0),
+        "pinned_buffers": 0,
+        "device_working_set": 0,
+    }
     if spec.model.pretrained or spec.model.hub_id:
-        host["model_loading_peak"] = min(W, 5 << 30)  # safetensors shards are read one at a time (≤ 5 GB each)
+        host["model_loading_peak"] = min(
+            W, 5 << 30
+        )  # safetensors shards are read one at a time (≤ 5 GB each)
     if shard.get("host_offload"):
-        host["pinned_buffers"] = G  # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy
+        host["pinned_buffers"] = (
+            G  # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy
+        )
     if not on_cuda:
         host["device_working_set"] = sum(d.peak for d in devices)
     host["peak"] = sum(host.values())

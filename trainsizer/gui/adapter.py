@@ -21,11 +21,11 @@ GRACE_MS = 15000  # after the graceful request (SIGINT), then SIGTERM; SIGKILL a
 
 
 class RunController(QObject):
-    event = Signal(dict)        # every protocol event, in arrival order
-    stage = Signal(str)         # environment, estimate, measure, quality, resume
-    finished = Signal(dict)     # the result (result.json's content), also after a failure
-    failed = Signal(str)        # the run ended without a result.json (the reason, and where the log is)
-    refused = Signal(str)       # the spec was refused before anything ran (exit 2): not a run, not in the history
+    event = Signal(dict)  # every protocol event, in arrival order
+    stage = Signal(str)  # environment, estimate, measure, quality, resume
+    finished = Signal(dict)  # the result (result.json's content), also after a failure
+    failed = Signal(str)  # the run ended without a result.json (the reason, and where the log is)
+    refused = Signal(str)  # the spec was refused before anything ran (exit 2): not a run, not in the history
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -92,11 +92,14 @@ class RunController(QObject):
         elif code == 2:
             self.refused.emit(self._forget_refused())
         else:
-            self.failed.emit(f"the run ended (exit code {code}) without writing result.json; "
-                             f"see {self.run_dir / 'orchestrator.log'}")
+            self.failed.emit(
+                f"the run ended (exit code {code}) without writing result.json; "
+                f"see {self.run_dir / 'orchestrator.log'}"
+            )
 
     def _forget_refused(self) -> str:
-        """The orchestrator's messages; the folder this controller made for the run goes (only its own files)."""
+        """The orchestrator's messages; the folder this controller made for the run goes (only its own
+        files)."""
         log = self.run_dir / "orchestrator.log"
         try:
             lines = log.read_text(encoding="utf-8", errors="replace").splitlines()
@@ -116,7 +119,8 @@ class RunController(QObject):
             self.failed.emit(f"could not start the run: {self.proc.errorString()}")
 
     def cancel(self) -> None:
-        """Graceful request (SIGINT: the orchestrator stops and reaps its worker group and writes result.json),
+        """Graceful request (SIGINT: the orchestrator stops and reaps its worker group and writes
+        result.json),
         then SIGTERM, then SIGKILL. The run reports its end through ``finished`` only once it has exited."""
         if not self.running():
             return

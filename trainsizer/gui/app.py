@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import sys
 
-BROKEN_BINDINGS = {"6.12.0": "every Signal.emit() drops a reference to True; the window aborts after a few minutes"}
+BROKEN_BINDINGS = {
+    "6.12.0": "every Signal.emit() drops a reference to True; the window aborts after a few minutes"
+}
 
 
 def binding_problem(version: str) -> str | None:
-    """Why the installed PySide6 cannot run the window, or None (pyproject.toml excludes these versions too)."""
+    """Why the installed PySide6 cannot run the window, or None (pyproject.toml excludes these versions
+    too)."""
     why = BROKEN_BINDINGS.get(version)
-    return f"PySide6 {version} is not supported: {why}; install another version (pip install 'PySide6-Essentials!={version}')" if why else None
+    return (
+        f"PySide6 {version} is not supported: {why}; install another version (pip install "
+        f"'PySide6-Essentials!={version}')"
+        if why
+        else None
+    )
 
 
 class Shell:
@@ -50,7 +58,9 @@ class Shell:
         old.deleteLater()
 
 
-def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_after: float | None = None) -> int:
+def run_gui(
+    argv: list[str] | None = None, open_path: str | None = None, quit_after: float | None = None
+) -> int:
     import PySide6
     from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
@@ -85,7 +95,10 @@ def run_gui(argv: list[str] | None = None, open_path: str | None = None, quit_af
 
         def done():
             shown = shell.window
-            print(f"window shown: {shown.windowTitle()} ({shown.width()}x{shown.height()}, {shell.language})", flush=True)
+            print(
+                f"window shown: {shown.windowTitle()} ({shown.width()}x{shown.height()}, {shell.language})",
+                flush=True,
+            )
             shown.close()
             app.quit()
 

@@ -11,11 +11,21 @@ from trainsizer.ui_common.textfmt import fmt_bytes
 
 # One colour per item, the same in the bar, the plot legend and the report.
 COLORS = {
-    "weights": "#1f77b4", "master_weights": "#aec7e8", "gradients": "#ff7f0e", "optimizer_states": "#2ca02c",
-    "activations": "#d62728", "logits_and_loss": "#9467bd", "cuda_context": "#8c564b",
-    "allocator_overhead": "#e377c2", "comm_buffers": "#7f7f7f", "other": "#bcbd22",
-    "process_baseline": "#8c564b", "model_loading_peak": "#17becf", "offloaded_states": "#2ca02c",
-    "pinned_buffers": "#e377c2", "device_working_set": "#d62728",
+    "weights": "#1f77b4",
+    "master_weights": "#aec7e8",
+    "gradients": "#ff7f0e",
+    "optimizer_states": "#2ca02c",
+    "activations": "#d62728",
+    "logits_and_loss": "#9467bd",
+    "cuda_context": "#8c564b",
+    "allocator_overhead": "#e377c2",
+    "comm_buffers": "#7f7f7f",
+    "other": "#bcbd22",
+    "process_baseline": "#8c564b",
+    "model_loading_peak": "#17becf",
+    "offloaded_states": "#2ca02c",
+    "pinned_buffers": "#e377c2",
+    "device_working_set": "#d62728",
 }
 
 
@@ -32,7 +42,11 @@ class StackedBar(QWidget):
     def set_data(self, items: dict[str, int], capacity: int | None, peak: int | None = None) -> None:
         self.items = {k: v for k, v in items.items() if isinstance(v, int | float) and v > 0}
         self.capacity, self.peak = capacity, peak
-        self.setToolTip("\n".join(f"{label(ITEMS, k) if k in ITEMS else k}: {fmt_bytes(v)}" for k, v in self.items.items()))
+        self.setToolTip(
+            "\n".join(
+                f"{label(ITEMS, k) if k in ITEMS else k}: {fmt_bytes(v)}" for k, v in self.items.items()
+            )
+        )
         self.update()
 
     def total(self) -> int:
@@ -55,6 +69,9 @@ class StackedBar(QWidget):
             p.drawLine(int(cx), 0, int(cx), h)
         p.setPen(QColor("#000000"))
         cap = f" / {fmt_bytes(self.capacity)}" if self.capacity else ""
-        p.drawText(QRectF(4, 0, w - 8, h), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-                   f"{self.name}  {fmt_bytes(self.total())}{cap}")
+        p.drawText(
+            QRectF(4, 0, w - 8, h),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
+            f"{self.name}  {fmt_bytes(self.total())}{cap}",
+        )
         p.end()

@@ -1,6 +1,6 @@
-"""The report's words and the evidence templates, marked for translation so that `make lupdate` keeps them in
-the one catalog (resources/i18n/*.ts) beside the window's own texts. Generated from trainsizer.report.text.WORDS
-and trainsizer.ui_common.messages.MESSAGES (`make lupdate` runs `python -m trainsizer.gui.catalog_text` first);
+"""The report's words and the evidence templates, marked for translation so that `make lupdate` keeps them
+in the one catalog (resources/i18n/*.ts) beside the window's own texts. Generated from
+trainsizer.report.text.WORDS and trainsizer.ui_common.messages.MESSAGES (`make lupdate` runs `python -m trainsizer.gui.catalog_text` first);
 tests/test_vocab.py fails when it drifts."""
 
 from __future__ import annotations

@@ -124,10 +124,16 @@ class EstimatePanel(QWidget):
         host = est["host"]
         hbar = StackedBar(self.tr("host"))
         hbar.setObjectName("bar:host")
-        hbar.set_data({k: v for k, v in host.items() if k != "peak"}, report.get("host_ram_total"), host.get("peak"))
+        hbar.set_data(
+            {k: v for k, v in host.items() if k != "peak"}, report.get("host_ram_total"), host.get("peak")
+        )
         self.bars.addWidget(hbar)
         shown = {k for d in est["devices"].values() for k, v in d["items"].items() if v}
-        self.legend.setText(" ".join(f'<span style="color:{COLORS[k]}">■</span> {label(ITEMS, k)}' for k in ITEMS if k in shown))
+        self.legend.setText(
+            " ".join(
+                f'<span style="color:{COLORS[k]}">■</span> {label(ITEMS, k)}' for k in ITEMS if k in shown
+            )
+        )
         self.verdict.setText(self._verdict(report, fit))
         self.details.setText(self._details(report))
 
@@ -136,22 +142,49 @@ class EstimatePanel(QWidget):
         if bad:
             f = bad[0]
             self.verdict.setStyleSheet("color: #c62828; font-weight: bold;")
-            return (fill(self.tr("Does not fit: needs %1 on %2, has %3; peak at %4"), fmt_bytes(f["peak"]), f["device"], fmt_bytes(f["capacity"]), label(PHASES, f["peak_phase"])))
+            return fill(
+                self.tr("Does not fit: needs %1 on %2, has %3; peak at %4"),
+                fmt_bytes(f["peak"]),
+                f["device"],
+                fmt_bytes(f["capacity"]),
+                label(PHASES, f["peak_phase"]),
+            )
         if any(f["fits"] is None for f in fit.values()):
             self.verdict.setStyleSheet("")
             return self.tr("Fit unknown: a device's capacity is not available")
         f = min(fit.values(), key=lambda x: x["headroom"])
         self.verdict.setStyleSheet("color: #2e7d32; font-weight: bold;")
-        return (fill(self.tr("Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5"), fmt_bytes(f["peak"]), fmt_bytes(f["capacity"]), f["device"], f"{f['headroom_percent']:.0f}", label(PHASES, f["peak_phase"])))
+        return fill(
+            self.tr("Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5"),
+            fmt_bytes(f["peak"]),
+            fmt_bytes(f["capacity"]),
+            f["device"],
+            f"{f['headroom_percent']:.0f}",
+            label(PHASES, f["peak_phase"]),
+        )
 
     def _details(self, report: dict) -> str:
         lines = []
         t = report.get("time") or {}
         if t.get("seconds"):
-            lines.append(fill(self.tr("Predicted step: %1 s, %2 tokens/s"), f"{t['seconds']:.3g}", f"{t['tokens_per_s']:,.0f}"))
+            lines.append(
+                fill(
+                    self.tr("Predicted step: %1 s, %2 tokens/s"),
+                    f"{t['seconds']:.3g}",
+                    f"{t['tokens_per_s']:,.0f}",
+                )
+            )
         solver = report.get("solver") or {}
         if solver.get("max_micro_batch") is not None:
-            lines.append(fill(self.tr("Largest micro-batch that fits: %1; longest sequence: %2"), str(solver.get("max_micro_batch")), str(solver.get("max_seq_len"))))
+            lines.append(
+                fill(
+                    self.tr("Largest micro-batch that fits: %1; longest sequence: %2"),
+                    str(solver.get("max_micro_batch")),
+                    str(solver.get("max_seq_len")),
+                )
+            )
         for a in report.get("advice") or []:
-            lines.append(fill(self.tr("Advice: %1 (saves %2)"), label(ADVICE, a["id"]), fmt_bytes(a["saving"])))
+            lines.append(
+                fill(self.tr("Advice: %1 (saves %2)"), label(ADVICE, a["id"]), fmt_bytes(a["saving"]))
+            )
         return "\n".join(lines)

@@ -29,12 +29,19 @@ class ExportDialog(QDialog):
         super().__init__(parent)
         self.what, self.run_dir = what, Path(run_dir)
         self.written: Path | None = None
-        self.setWindowTitle(self.tr("Export the acceptance report") if what == "report" else self.tr("Draft a hardware-selection request"))
+        self.setWindowTitle(
+            self.tr("Export the acceptance report")
+            if what == "report"
+            else self.tr("Draft a hardware-selection request")
+        )
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.format = QComboBox()
-        for fmt, text in ((("html", self.tr("HTML (self-contained)")), ("pdf", "PDF"), ("json", "JSON")) if what == "report"
-                          else (("md", self.tr("Markdown / plain text")), ("eml", self.tr("E-mail draft (.eml)")))):
+        for fmt, text in (
+            (("html", self.tr("HTML (self-contained)")), ("pdf", "PDF"), ("json", "JSON"))
+            if what == "report"
+            else (("md", self.tr("Markdown / plain text")), ("eml", self.tr("E-mail draft (.eml)")))
+        ):
             self.format.addItem(text, fmt)
         form.addRow(self.tr("Format"), self.format)
         self.language = QComboBox()
@@ -75,8 +82,14 @@ class ExportDialog(QDialog):
         if self.what == "report":
             self.written = export_report(self.run_dir, fmt, path, self._lang())
         else:
-            self.written = export_request(self.run_dir, fmt, path, self._lang(), to=self.to.text().strip() or None,
-                                          redacted=self.redact.isChecked())
+            self.written = export_request(
+                self.run_dir,
+                fmt,
+                path,
+                self._lang(),
+                to=self.to.text().strip() or None,
+                redacted=self.redact.isChecked(),
+            )
         return self.written
 
     def save(self) -> None:
@@ -105,7 +118,9 @@ class ExportDialog(QDialog):
         from trainsizer.report.content import load_run
         from trainsizer.report.request import mailto_link
 
-        return mailto_link(load_run(self.run_dir), self._lang(), to=self.to.text().strip(), redacted=self.redact.isChecked())
+        return mailto_link(
+            load_run(self.run_dir), self._lang(), to=self.to.text().strip(), redacted=self.redact.isChecked()
+        )
 
     def open_mail(self) -> None:
         QDesktopServices.openUrl(QUrl(self.mailto()))

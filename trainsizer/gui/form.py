@@ -49,13 +49,17 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
     par = data.get("parallel", {})
     lora = method in ("lora", "qlora")
     return {
-        "method.lora_rank": lora, "method.lora_alpha": lora, "method.lora_dropout": lora,
-        "method.lora_targets": lora, "method.qlora_double_quant": method == "qlora",
+        "method.lora_rank": lora,
+        "method.lora_alpha": lora,
+        "method.lora_dropout": lora,
+        "method.lora_targets": lora,
+        "method.qlora_double_quant": method == "qlora",
         "method.trainable_layers": method == "freeze",
         "optimizer.momentum": data.get("optimizer", {}).get("name") in ("sgd", "sgd-momentum"),
         "parallel.cpu_offload": par.get("strategy") == "fsdp",
         "parallel.fsdp_sharding": par.get("strategy") == "fsdp",
-        "parallel.processes": par.get("strategy") != "single" and str(par.get("devices", "")).strip() == "cpu",
+        "parallel.processes": par.get("strategy") != "single"
+        and str(par.get("devices", "")).strip() == "cpu",
         "data.path": data.get("data", {}).get("source") == "path",
         "data.format": data.get("data", {}).get("source") == "path",
         "data.text_field": data.get("data", {}).get("source") == "path",
@@ -145,7 +149,13 @@ class FieldEditor:
         elif isinstance(value, list):
             w.setText(", ".join(value))
         else:
-            w.setText("" if value is None else repr(value) if isinstance(value, float) and abs(value) < 1e-3 else str(value))
+            w.setText(
+                ""
+                if value is None
+                else repr(value)
+                if isinstance(value, float) and abs(value) < 1e-3
+                else str(value)
+            )
 
     def show_error(self, message: str | None) -> None:
         self.error.setText(message or "")

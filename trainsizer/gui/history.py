@@ -18,15 +18,26 @@ class HistoryList(QTreeWidget):
         super().__init__(parent)
         self.setObjectName("history")
         self.setRootIsDecorated(False)
-        self.setHeaderLabels([self.tr("created"), self.tr("model"), self.tr("verdict"), self.tr("status"), self.tr("folder")])
+        self.setHeaderLabels(
+            [self.tr("created"), self.tr("model"), self.tr("verdict"), self.tr("status"), self.tr("folder")]
+        )
         self.header().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        self.itemActivated.connect(lambda item, _col: self.opened.emit(item.data(0, Qt.ItemDataRole.UserRole)))
+        self.itemActivated.connect(
+            lambda item, _col: self.opened.emit(item.data(0, Qt.ItemDataRole.UserRole))
+        )
         self.refresh()
 
     def refresh(self, root: Path | None = None) -> None:
         self.clear()
         for e in list_runs(root):
-            item = QTreeWidgetItem([e.created, e.model, label(STATUSES, e.verdict), label(STATUSES, e.status) if e.status else "",
-                                    str(e.path)])
+            item = QTreeWidgetItem(
+                [
+                    e.created,
+                    e.model,
+                    label(STATUSES, e.verdict),
+                    label(STATUSES, e.status) if e.status else "",
+                    str(e.path),
+                ]
+            )
             item.setData(0, Qt.ItemDataRole.UserRole, str(e.path))
             self.addTopLevelItem(item)

@@ -1,5 +1,6 @@
 """Languages through Qt's translation system: .ts sources and compiled .qm files in resources/i18n
-(`make lupdate`, `make lrelease`). The language follows the system locale unless the settings say otherwise."""
+(`make lupdate`, `make lrelease`). The language follows the system locale unless the settings say
+otherwise."""
 
 from __future__ import annotations
 
@@ -77,5 +78,8 @@ def fill(text: str, *args) -> str:
     (One pass: a value that itself contains "%2" is never filled again.)"""
     import re
 
-    return re.sub(r"%(\d+)", lambda m: str(args[int(m.group(1)) - 1]) if 0 < int(m.group(1)) <= len(args)
-                  else m.group(0), text)
+    return re.sub(
+        r"%(\d+)",
+        lambda m: str(args[int(m.group(1)) - 1]) if 0 < int(m.group(1)) <= len(args) else m.group(0),
+        text,
+    )

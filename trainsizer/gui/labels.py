@@ -92,6 +92,7 @@ def label(table: dict[str, str], key: str | None) -> str:
     text = table.get(key)
     return QCoreApplication.translate(CONTEXT, text) if text else str(key)
 
+
 ADVICE = {
     "gradient_checkpointing": QT_TRANSLATE_NOOP("Labels", "turn on gradient checkpointing"),
     "lora": QT_TRANSLATE_NOOP("Labels", "train LoRA adapters instead of all weights"),
@@ -101,5 +102,7 @@ ADVICE = {
     "bf16": QT_TRANSLATE_NOOP("Labels", "keep weights and optimizer states in bf16"),
     "micro_batch": QT_TRANSLATE_NOOP("Labels", "halve the micro-batch and double gradient accumulation"),
     "fsdp": QT_TRANSLATE_NOOP("Labels", "shard with FSDP over all GPUs"),
-    "offload": QT_TRANSLATE_NOOP("Labels", "offload parameters, gradients and optimizer states to host memory"),
+    "offload": QT_TRANSLATE_NOOP(
+        "Labels", "offload parameters, gradients and optimizer states to host memory"
+    ),
 }

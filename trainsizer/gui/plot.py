@@ -83,8 +83,14 @@ class MemoryPlot(QWidget):
         item = self.curves.get(key)
         if item is None:
             dev, kind = key
-            style = {"dash": pg.QtCore.Qt.PenStyle.DashLine, "dot": pg.QtCore.Qt.PenStyle.DotLine}.get(KIND_STYLE.get(kind) or "")
-            pen = pg.mkPen(self._color(dev), width=2, style=style) if style else pg.mkPen(self._color(dev), width=2)
+            style = {"dash": pg.QtCore.Qt.PenStyle.DashLine, "dot": pg.QtCore.Qt.PenStyle.DotLine}.get(
+                KIND_STYLE.get(kind) or ""
+            )
+            pen = (
+                pg.mkPen(self._color(dev), width=2, style=style)
+                if style
+                else pg.mkPen(self._color(dev), width=2)
+            )
             name = f"{label(SERIES, dev) if dev == 'host' else dev} {label(SERIES, kind)}"
             item = self.curves[key] = self.plot.plot(name=name, pen=pen)
             item.setDownsampling(auto=True, method="peak")
@@ -94,15 +100,31 @@ class MemoryPlot(QWidget):
     def _reference_lines(self) -> None:
         for dev, value in self.capacity.items():
             name = label(SERIES, dev) if dev == "host" else dev
-            self._hline(f"cap:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.SolidLine, fill(self.tr("capacity %1"), name))
+            self._hline(
+                f"cap:{dev}",
+                value,
+                self._color(dev),
+                pg.QtCore.Qt.PenStyle.SolidLine,
+                fill(self.tr("capacity %1"), name),
+            )
         for dev, value in self.predicted.items():
             name = label(SERIES, dev) if dev == "host" else dev
-            self._hline(f"pred:{dev}", value, self._color(dev), pg.QtCore.Qt.PenStyle.DashLine, fill(self.tr("predicted peak %1"), name))
+            self._hline(
+                f"pred:{dev}",
+                value,
+                self._color(dev),
+                pg.QtCore.Qt.PenStyle.DashLine,
+                fill(self.tr("predicted peak %1"), name),
+            )
 
     def _hline(self, key, value, color, style, text) -> None:
         if key not in self.lines:
-            line = pg.InfiniteLine(angle=0, pen=pg.mkPen(color, width=1, style=style), label=text,
-                                   labelOpts={"position": 0.02, "color": color, "anchors": [(0, 1), (0, 1)]})
+            line = pg.InfiniteLine(
+                angle=0,
+                pen=pg.mkPen(color, width=1, style=style),
+                label=text,
+                labelOpts={"position": 0.02, "color": color, "anchors": [(0, 1), (0, 1)]},
+            )
             self.plot.addItem(line)
             self.lines[key] = line
         self.lines[key].setValue(value / GiB)
@@ -116,7 +138,9 @@ class MemoryPlot(QWidget):
             item = self.phase_items.get(name)
             if item is None:
                 color = QColor(PHASE_COLORS.get(name, "#cccccc"))
-                item = self.phase_items[name] = self.plot.plot(name=label(PHASES, name), pen=pg.mkPen(color, width=8))
+                item = self.phase_items[name] = self.plot.plot(
+                    name=label(PHASES, name), pen=pg.mkPen(color, width=8)
+                )
             xs = np.array(spans, dtype=np.float64).ravel()
             item.setData(xs, np.zeros_like(xs), connect="pairs")
 

@@ -61,7 +61,9 @@ class ResultsPanel(QWidget):
         body.addLayout(left, 3)
         self.anatomy = QTableWidget(0, 4)
         self.anatomy.setObjectName("anatomy")
-        self.anatomy.setHorizontalHeaderLabels([self.tr("item"), self.tr("estimated"), self.tr("measured"), self.tr("ratio")])
+        self.anatomy.setHorizontalHeaderLabels(
+            [self.tr("item"), self.tr("estimated"), self.tr("measured"), self.tr("ratio")]
+        )
         self.anatomy.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.anatomy.verticalHeader().hide()
         body.addWidget(self.anatomy, 2)
@@ -111,7 +113,9 @@ class ResultsPanel(QWidget):
             mark.setForeground(QColor(COLOR.get(st, "#000000")))
             self.checks.setItem(i, 0, _cell(label(CHECKS, c.get("id"))))
             self.checks.setItem(i, 1, mark)
-            self.checks.setItem(i, 2, _cell(evidence(c, translated=lambda tpl: QCoreApplication.translate("Messages", tpl))))
+            self.checks.setItem(
+                i, 2, _cell(evidence(c, translated=lambda tpl: QCoreApplication.translate("Messages", tpl)))
+            )
         self.checks.resizeColumnsToContents()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
@@ -134,24 +138,65 @@ class ResultsPanel(QWidget):
         meas = result.get("measurement") or {}
         st = meas.get("step_time_s") or {}
         if st.get("count"):
-            lines.append(fill(self.tr("Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s"), f"{st['median']:.3f}", f"{st['p95']:.3f}", f"{st['min']:.3f}", str(st["count"]), f"{meas.get('tokens_per_s') or 0:,.0f}", f"{meas.get('tflops') or 0:.3g}")
-                         + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else ""))
+            lines.append(
+                fill(
+                    self.tr(
+                        "Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s"
+                    ),
+                    f"{st['median']:.3f}",
+                    f"{st['p95']:.3f}",
+                    f"{st['min']:.3f}",
+                    str(st["count"]),
+                    f"{meas.get('tokens_per_s') or 0:,.0f}",
+                    f"{meas.get('tflops') or 0:.3g}",
+                )
+                + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else "")
+            )
         if meas.get("host_rss"):
             lines.append(fill(self.tr("Host RSS peak: %1"), fmt_bytes(meas["host_rss"])))
         for dev, p in (meas.get("peak") or {}).items():
             if p and p.get("allocated") is not None:
-                lines.append(fill(self.tr("%1 peak: allocated %2, reserved %3, NVML %4"), dev, fmt_bytes(p.get("allocated")), fmt_bytes(p.get("reserved")), fmt_bytes(p.get("nvml_used"))))
+                lines.append(
+                    fill(
+                        self.tr("%1 peak: allocated %2, reserved %3, NVML %4"),
+                        dev,
+                        fmt_bytes(p.get("allocated")),
+                        fmt_bytes(p.get("reserved")),
+                        fmt_bytes(p.get("nvml_used")),
+                    )
+                )
         if meas.get("oom"):
             o = meas["oom"]
-            lines.append(fill(self.tr("Out of memory in %1 at step %2: %3"), label(PHASES, o.get("phase")), str(o.get("step")), str(o.get("message", ""))[:300]))
+            lines.append(
+                fill(
+                    self.tr("Out of memory in %1 at step %2: %3"),
+                    label(PHASES, o.get("phase")),
+                    str(o.get("step")),
+                    str(o.get("message", ""))[:300],
+                )
+            )
         if meas.get("failure"):
             lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
         q = result.get("quality")
         if q and q.get("before") is not None:
-            lines.append(fill(self.tr("Quality: %1"), evidence(q, translated=lambda tpl: QCoreApplication.translate("Messages", tpl))))
+            lines.append(
+                fill(
+                    self.tr("Quality: %1"),
+                    evidence(q, translated=lambda tpl: QCoreApplication.translate("Messages", tpl)),
+                )
+            )
         r = result.get("resume")
         if r and "max_abs_loss_diff" in r:
-            lines.append(fill(self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s"), f"{r['max_abs_loss_diff']:.3g}", f"{r['max_abs_param_diff']:.3g}", fmt_bytes(r.get("checkpoint_bytes")), f"{r.get('save_s') or 0:.2f}", f"{r.get('load_s') or 0:.2f}"))
+            lines.append(
+                fill(
+                    self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s"),
+                    f"{r['max_abs_loss_diff']:.3g}",
+                    f"{r['max_abs_param_diff']:.3g}",
+                    fmt_bytes(r.get("checkpoint_bytes")),
+                    f"{r.get('save_s') or 0:.2f}",
+                    f"{r.get('load_s') or 0:.2f}",
+                )
+            )
         if result.get("error"):
             lines.append(fill(self.tr("Error: %1"), str(result["error"])))
         return "\n".join(lines)

@@ -38,8 +38,18 @@ from trainsizer.gui.results import ResultsPanel
 from trainsizer.runs.compare import reference_levels, result_levels
 from trainsizer.runs.history import history_root, new_run_dir
 
-PLANNING_TARGETS = ("1xH100-80GB", "8xH100-80GB", "1xH200-141GB", "8xH200-141GB", "1xA100-80GB", "8xA100-80GB",
-                    "1xA100-40GB", "1xL40S", "1xRTX4090", "1xL4")
+PLANNING_TARGETS = (
+    "1xH100-80GB",
+    "8xH100-80GB",
+    "1xH200-141GB",
+    "8xH200-141GB",
+    "1xA100-80GB",
+    "8xA100-80GB",
+    "1xA100-40GB",
+    "1xL40S",
+    "1xRTX4090",
+    "1xL4",
+)
 
 
 class MainWindow(QMainWindow):
@@ -77,7 +87,9 @@ class MainWindow(QMainWindow):
         self.target = QComboBox()
         self.target.setObjectName("target")
         self.target.setEditable(True)
-        self.target.setToolTip(self.tr("Estimate for this machine's devices, or for hypothetical ones such as 8xH100-80GB"))
+        self.target.setToolTip(
+            self.tr("Estimate for this machine's devices, or for hypothetical ones such as 8xH100-80GB")
+        )
         self.target.addItem(self.tr("this machine"), None)
         for t in PLANNING_TARGETS:
             self.target.addItem(t, t)
@@ -85,8 +97,11 @@ class MainWindow(QMainWindow):
         self.target.lineEdit().editingFinished.connect(lambda: self._form_changed(self.form.spec))
         bar.addWidget(self.target)
         bar.addSeparator()
-        for text, slot in ((self.tr("Open spec…"), self.open_spec), (self.tr("Save spec…"), self.save_spec),
-                           (self.tr("Open run…"), self.open_run_dialog)):
+        for text, slot in (
+            (self.tr("Open spec…"), self.open_spec),
+            (self.tr("Save spec…"), self.save_spec),
+            (self.tr("Open run…"), self.open_run_dialog),
+        ):
             bar.addAction(text, slot)
         bar.addSeparator()
         bar.addWidget(QLabel(self.tr("Language:") + " "))
@@ -95,7 +110,9 @@ class MainWindow(QMainWindow):
         for code, name in LANGUAGES.items():
             self.language_box.addItem(name, code)
         self.language_box.setCurrentIndex(max(0, self.language_box.findData(self.language)))
-        self.language_box.currentIndexChanged.connect(lambda _i: self.language_changed.emit(self.language_box.currentData()))
+        self.language_box.currentIndexChanged.connect(
+            lambda _i: self.language_changed.emit(self.language_box.currentData())
+        )
         bar.addWidget(self.language_box)
 
     def _build_body(self) -> None:
@@ -181,12 +198,14 @@ class MainWindow(QMainWindow):
             self.estimate.follow(spec, self.devices())
             self.estimate.estimate_now()
 
-    # -- specs -------------------------------------------------------------------------------------------------
+    # -- specs -----------------------------------------------------------------------------------------------
     def open_spec(self, path: str | None = None) -> bool:
         from trainsizer.spec import SpecError, load
 
         if not path:
-            path, _ = QFileDialog.getOpenFileName(self, self.tr("Open a run specification"), "", "TOML (*.toml);;JSON (*.json)")
+            path, _ = QFileDialog.getOpenFileName(
+                self, self.tr("Open a run specification"), "", "TOML (*.toml);;JSON (*.json)"
+            )
             if not path:
                 return False
         try:
@@ -200,10 +219,16 @@ class MainWindow(QMainWindow):
     def save_spec(self, path: str | None = None) -> bool:
         spec = self.form.validate()
         if spec is None:
-            QMessageBox.warning(self, self.tr("Cannot save"), self.tr("The specification has errors; they are shown beside their fields."))
+            QMessageBox.warning(
+                self,
+                self.tr("Cannot save"),
+                self.tr("The specification has errors; they are shown beside their fields."),
+            )
             return False
         if not path:
-            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the run specification"), "run.toml", "TOML (*.toml)")
+            path, _ = QFileDialog.getSaveFileName(
+                self, self.tr("Save the run specification"), "run.toml", "TOML (*.toml)"
+            )
             if not path:
                 return False
         spec.save(path)
@@ -219,8 +244,11 @@ class MainWindow(QMainWindow):
         self.results.clear(self.tr("Running…"))
         self.log.clear()
         if self.estimate.report and not self.devices():
-            self.plot.set_reference(reference_levels(self.estimate.report.get("estimate"),
-                                                     self.estimate.report.get("host_ram_total")))
+            self.plot.set_reference(
+                reference_levels(
+                    self.estimate.report.get("estimate"), self.estimate.report.get("host_ram_total")
+                )
+            )
         self.stage_name = "measure" if kind == "measure" else "environment"
         self.controller.start(kind, spec, out)
         self._set_running(True)
@@ -253,7 +281,9 @@ class MainWindow(QMainWindow):
         if kind in ("log", "error") and event.get("message"):
             self.log.appendPlainText(f"[{kind}] {event.get('message')}")
         if kind == "hello" and event.get("rank") in (0, None):
-            self.log.appendPlainText(fill(self.tr("worker %1 started on %2"), str(event.get("pid")), str(event.get("device"))))
+            self.log.appendPlainText(
+                fill(self.tr("worker %1 started on %2"), str(event.get("pid")), str(event.get("device")))
+            )
 
     def _update_progress(self) -> None:
         p = self.plot.timeline.progress
@@ -262,7 +292,16 @@ class MainWindow(QMainWindow):
             self.progress.setValue(min(p.step, p.total))
         eta = fill(self.tr(", ETA %1 s"), f"{p.eta:.0f}") if p.eta is not None else ""
         step = f"{p.step}/{p.total}" if p.total else str(p.step)
-        self.progress.setFormat(fill(self.tr("%1 · %2 · step %3 · %4 s%5"), label(PHASES, self.stage_name), label(PHASES, p.phase), step, f"{p.elapsed:.0f}", eta))
+        self.progress.setFormat(
+            fill(
+                self.tr("%1 · %2 · step %3 · %4 s%5"),
+                label(PHASES, self.stage_name),
+                label(PHASES, p.phase),
+                step,
+                f"{p.elapsed:.0f}",
+                eta,
+            )
+        )
 
     def on_finished(self, result: dict) -> None:
         self._set_running(False)
@@ -277,7 +316,12 @@ class MainWindow(QMainWindow):
         status = result.get("status") or "ok"
         failure = self.plot.timeline.failed()
         if status != "ok" and failure:
-            self.progress.setFormat(fill(self.tr("failed: %1"), f"{label(STATUSES, failure.get('kind'))} — {failure.get('message', '')}"))
+            self.progress.setFormat(
+                fill(
+                    self.tr("failed: %1"),
+                    f"{label(STATUSES, failure.get('kind'))} — {failure.get('message', '')}",
+                )
+            )
             self.progress.setValue(0)
         else:
             self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
@@ -285,7 +329,8 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.results_scroll)
 
     def on_refused(self, message: str) -> None:
-        """Bad input found before the run started: a refused specification, not a rejection (not in the history)."""
+        """Bad input found before the run started: a refused specification, not a rejection (not in the
+        history)."""
         self._set_running(False)
         self.results.clear(fill(self.tr("The specification was refused before the run started: %1"), message))
         self.progress.setFormat(self.tr("refused: fix the specification"))

@@ -40,16 +40,23 @@ class Inventory:
         out = []
         for g in self.nvml.gpus:
             acc = match_accelerator(g.name, g.memory_total)
-            out.append(TargetDevice(g.index, g.name, g.memory_total, g.compute_capability,
-                                    dict(acc.tflops) if acc else {}))
+            out.append(
+                TargetDevice(
+                    g.index, g.name, g.memory_total, g.compute_capability, dict(acc.tflops) if acc else {}
+                )
+            )
         return out
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "gpus": [g.to_dict() for g in self.nvml.gpus],
-            "nvml": {"status": self.nvml.status, "message": self.nvml.message,
-                     "driver_version": self.nvml.driver_version, "cuda_driver_version": self.nvml.cuda_driver_version,
-                     "topology": self.nvml.topology},
+            "nvml": {
+                "status": self.nvml.status,
+                "message": self.nvml.message,
+                "driver_version": self.nvml.driver_version,
+                "cuda_driver_version": self.nvml.cuda_driver_version,
+                "topology": self.nvml.topology,
+            },
             "host": self.host,
             "versions": self.versions,
         }
@@ -62,5 +69,7 @@ def inventory(disk_path: str = ".", nvml: Any = None) -> Inventory:
 def hypothetical_targets(text: str) -> list[TargetDevice]:
     """Devices for planning from "8xH100-80GB"; raises ValueError naming what is wrong."""
     accs: list[Accelerator] = parse_device_spec(text)
-    return [TargetDevice(i, a.name, a.memory_total, a.compute_capability, dict(a.tflops), hypothetical=True)
-            for i, a in enumerate(accs)]
+    return [
+        TargetDevice(i, a.name, a.memory_total, a.compute_capability, dict(a.tflops), hypothetical=True)
+        for i, a in enumerate(accs)
+    ]

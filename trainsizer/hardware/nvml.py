@@ -59,8 +59,14 @@ def _safe(fn, *args, default=None):
     return value.decode() if isinstance(value, bytes) else value
 
 
-_TOPOLOGY = {0: "same board", 10: "PCIe switch (single)", 20: "PCIe switches (multiple)",
-             30: "PCIe host bridge", 40: "same CPU socket (NUMA node)", 50: "across CPU sockets (SMP)"}
+_TOPOLOGY = {
+    0: "same board",
+    10: "PCIe switch (single)",
+    20: "PCIe switches (multiple)",
+    30: "PCIe host bridge",
+    40: "same CPU socket (NUMA node)",
+    50: "across CPU sockets (SMP)",
+}
 
 
 def _gpu(nv, index: int) -> GpuInfo:

@@ -13,7 +13,12 @@ import torch
 
 from trainsizer.model.source import build_config, causal_lm_class, resolve_model
 
-COMPUTE_DTYPE = {"fp32": torch.float32, "bf16-mixed": torch.bfloat16, "fp16-mixed": torch.float16, "bf16": torch.bfloat16}
+COMPUTE_DTYPE = {
+    "fp32": torch.float32,
+    "bf16-mixed": torch.bfloat16,
+    "fp16-mixed": torch.float16,
+    "bf16": torch.bfloat16,
+}
 
 
 class BuildError(RuntimeError):
@@ -42,15 +47,17 @@ def decoder_layers(model) -> torch.nn.ModuleList | None:
 
 
 def enable_checkpointing(model) -> None:
-    # transformers 5.x renamed gradient_checkpointing_enable (deprecated, removed in v6); 4.57 has only the old name.
+    # transformers 5.x renamed gradient_checkpointing_enable (deprecated, removed in v6); 4.57 has only the
+    # old name.
     if hasattr(model, "activation_checkpointing_enable"):
         model.activation_checkpointing_enable(activation_checkpointing_kwargs={"use_reentrant": False})
     else:
         model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
 
 
-def build_model(spec, *, device: str | torch.device = "cpu", config=None, load_weights: bool = True,
-                base_context=None):
+def build_model(
+    spec, *, device: str | torch.device = "cpu", config=None, load_weights: bool = True, base_context=None
+):
     """The model to train, method applied, on ``device`` ("meta" builds without memory).
 
     ``base_context`` (e.g. a FakeTensorMode) wraps the build of the base model only: peft then adds its
@@ -70,14 +77,17 @@ def build_model(spec, *, device: str | torch.device = "cpu", config=None, load_w
 def _build_base(spec, device, config, load_weights):
     resolved, cfg = model_config(spec) if config is None else (None, config)
     if spec.method.kind == "qlora":
-        raise BuildError("qlora needs bitsandbytes 4-bit kernels on a CUDA device; it cannot be built on "
-                         f"{torch.device(device).type}")
+        raise BuildError(
+            "qlora needs bitsandbytes 4-bit kernels on a CUDA device; it cannot be built on "
+            f"{torch.device(device).type}"
+        )
     attn = spec.model.attn_implementation
     if resolved is not None and resolved.directory and load_weights and str(device) != "meta":
         from transformers import AutoModelForCausalLM
 
-        model = AutoModelForCausalLM.from_pretrained(resolved.directory, attn_implementation=attn,
-                                                     trust_remote_code=spec.model.trust_remote_code)
+        model = AutoModelForCausalLM.from_pretrained(
+            resolved.directory, attn_implementation=attn, trust_remote_code=spec.model.trust_remote_code
+        )
         model.to(device=device, dtype=param_dtype(spec))
     else:
         cls = causal_lm_class(cfg)
@@ -85,8 +95,9 @@ def _build_base(spec, device, config, load_weights):
             from transformers import AutoModelForCausalLM
 
             with torch.device(device):
-                model = AutoModelForCausalLM.from_config(cfg, attn_implementation=attn,
-                                                         trust_remote_code=spec.model.trust_remote_code)
+                model = AutoModelForCausalLM.from_config(
+                    cfg, attn_implementation=attn, trust_remote_code=spec.model.trust_remote_code
+                )
         else:
             if attn == "sdpa" and not getattr(cls, "_supports_sdpa", True):
                 attn = "eager"  # e.g. Gemma 2: transformers has no SDPA path for it
@@ -126,8 +137,13 @@ def apply_method(spec, model):
         targets = spec.method.lora_targets
         target = "all-linear" if targets == ["all-linear"] else targets
         _check_targets(model, targets)
-        cfg = LoraConfig(r=spec.method.lora_rank, lora_alpha=spec.method.lora_alpha,
-                         lora_dropout=spec.method.lora_dropout, target_modules=target, task_type="CAUSAL_LM")
+        cfg = LoraConfig(
+            r=spec.method.lora_rank,
+            lora_alpha=spec.method.lora_alpha,
+            lora_dropout=spec.method.lora_dropout,
+            target_modules=target,
+            task_type="CAUSAL_LM",
+        )
         return get_peft_model(model, cfg)
     return model
 
@@ -135,14 +151,25 @@ def apply_method(spec, model):
 def _check_targets(model, targets: list[str]) -> None:
     if targets == ["all-linear"]:
         return
-    names = {n.rsplit(".", 1)[-1] for n, m in model.named_modules() if isinstance(m, torch.nn.Linear | torch.nn.Conv1d)}
+    names = {
+        n.rsplit(".", 1)[-1]
+        for n, m in model.named_modules()
+        if isinstance(m, torch.nn.Linear | torch.nn.Conv1d)
+    }
     names |= {n.rsplit(".", 1)[-1] for n, m in model.named_modules() if type(m).__name__ == "Conv1D"}
     missing = [t for t in targets if t not in names]
     if missing:
         from trainsizer.spec.errors import SpecError, SpecIssue
 
-        raise SpecError([SpecIssue("method.lora_targets", "unknown",
-                                   f"no module named {', '.join(missing)} in this model; it has {', '.join(sorted(names))}")])
+        raise SpecError(
+            [
+                SpecIssue(
+                    "method.lora_targets",
+                    "unknown",
+                    f"no module named {', '.join(missing)} in this model; it has {', '.join(sorted(names))}",
+                )
+            ]
+        )
 
 
 def trainable_parameters(model) -> list[torch.nn.Parameter]:
@@ -153,7 +180,9 @@ def build_optimizer(spec, params):
     o = spec.optimizer
     name = o.name
     if name in ("adamw", "adamw-fused"):
-        return torch.optim.AdamW(params, lr=o.lr, weight_decay=o.weight_decay, fused=True if name == "adamw-fused" else None)
+        return torch.optim.AdamW(
+            params, lr=o.lr, weight_decay=o.weight_decay, fused=True if name == "adamw-fused" else None
+        )
     if name == "adamw-8bit":
         try:
             import bitsandbytes as bnb
@@ -193,8 +222,6 @@ def autocast_context(spec, device_type: str):
 
 def needs_grad_scaler(spec) -> bool:
     return spec.precision.compute == "fp16-mixed"
-
-
 
 
 def build_issues(spec) -> list:

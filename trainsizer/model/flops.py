@@ -31,8 +31,13 @@ def flops_per_step(spec, stats) -> dict[str, float]:
     else:  # LoRA: gradients of the inputs everywhere, of the weights for the adapters only (negligible)
         bwd = fwd
     recompute = fwd_layer * stats.layers if spec.batch.gradient_checkpointing else 0
-    return {"forward": float(fwd), "backward": float(bwd), "recompute": float(recompute),
-            "total": float(fwd + bwd + recompute), "tokens": tokens}
+    return {
+        "forward": float(fwd),
+        "backward": float(bwd),
+        "recompute": float(recompute),
+        "total": float(fwd + bwd + recompute),
+        "tokens": tokens,
+    }
 
 
 @cache

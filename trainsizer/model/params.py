@@ -43,7 +43,9 @@ class ParamStats:
     largest_tensor: int
     param_tensors: int  # number of parameter tensors (AdamW keeps a step tensor for each)
     layer_linears: tuple[LinearShape, ...] = field(default_factory=tuple)
-    layer_tensors: tuple[tuple[int, ...], ...] = field(default_factory=tuple)  # shapes of one layer's parameters
+    layer_tensors: tuple[tuple[int, ...], ...] = field(
+        default_factory=tuple
+    )  # shapes of one layer's parameters
     other_tensors: tuple[tuple[int, ...], ...] = field(default_factory=tuple)  # shapes outside the layers
     norm_kind: str = "rms"  # rms | layer: the class of the layer's normalisations
     experts: int = 0
@@ -69,8 +71,15 @@ def config_dims(cfg) -> dict[str, int]:
     kv = _get(cfg, "num_key_value_heads", default=heads) or heads
     head_dim = _get(cfg, "head_dim", default=None) or h // heads
     ffn = _get(cfg, "intermediate_size", "n_inner", default=None) or 4 * h
-    return {"hidden": h, "heads": heads, "kv_heads": kv, "head_dim": head_dim, "ffn": ffn,
-            "layers": _get(cfg, *LAYER_KEYS), "vocab": cfg.vocab_size}
+    return {
+        "hidden": h,
+        "heads": heads,
+        "kv_heads": kv,
+        "head_dim": head_dim,
+        "ffn": ffn,
+        "layers": _get(cfg, *LAYER_KEYS),
+        "vocab": cfg.vocab_size,
+    }
 
 
 def _layer_key(cfg) -> str:
@@ -111,16 +120,28 @@ def _stats_cached(config_json: str) -> ParamStats:
     linears = tuple(LinearShape(n, *_linear_dims(m)) for n, m in block.named_modules() if _linear_dims(m))
     dims = config_dims(cfg)
     return ParamStats(
-        model_type=cfg.model_type, total=total_small + (layers - 1) * per_layer, embedding=emb.numel(),
-        lm_head=lm_head, tied_embeddings=tied, per_layer=per_layer, non_layer=total_small - per_layer,
-        layers=layers, hidden_size=dims["hidden"], intermediate_size=dims["ffn"], heads=dims["heads"],
-        kv_heads=dims["kv_heads"], head_dim=dims["head_dim"], vocab_size=cfg.vocab_size,
+        model_type=cfg.model_type,
+        total=total_small + (layers - 1) * per_layer,
+        embedding=emb.numel(),
+        lm_head=lm_head,
+        tied_embeddings=tied,
+        per_layer=per_layer,
+        non_layer=total_small - per_layer,
+        layers=layers,
+        hidden_size=dims["hidden"],
+        intermediate_size=dims["ffn"],
+        heads=dims["heads"],
+        kv_heads=dims["kv_heads"],
+        head_dim=dims["head_dim"],
+        vocab_size=cfg.vocab_size,
         max_positions=getattr(cfg, "max_position_embeddings", None),
         largest_tensor=max(p.numel() for p in params.values()),
         param_tensors=(len(params) - len(list(block.parameters()))) + layers * len(list(block.parameters())),
         layer_linears=linears,
         layer_tensors=tuple(tuple(p.shape) for p in block.parameters()),
-        other_tensors=tuple(tuple(p.shape) for n, p in params.items() if not any(p is q for q in block.parameters())),
+        other_tensors=tuple(
+            tuple(p.shape) for n, p in params.items() if not any(p is q for q in block.parameters())
+        ),
         norm_kind="layer" if any(isinstance(m, torch.nn.LayerNorm) for m in block.modules()) else "rms",
         experts=_get(cfg, "num_local_experts", "num_experts", default=0) or 0,
         experts_per_token=_get(cfg, "num_experts_per_tok", default=0) or 0,
@@ -140,5 +161,7 @@ def _linear_dims(module) -> tuple[int, int] | None:
 def param_stats(config) -> ParamStats:
     """Statistics of a transformers config (a PretrainedConfig)."""
     data = config.to_dict()
-    data = {k: v for k, v in data.items() if k not in ("transformers_version", "architectures", "_name_or_path")}
+    data = {
+        k: v for k, v in data.items() if k not in ("transformers_version", "architectures", "_name_or_path")
+    }
     return _stats_cached(json.dumps(data, sort_keys=True, default=str))

@@ -35,10 +35,29 @@ class ResolvedModel:
 
 
 # Sizes in a config that must be positive integers when present (names of the common architectures).
-POSITIVE_INT_KEYS = ("hidden_size", "num_hidden_layers", "num_attention_heads", "num_key_value_heads",
-                     "intermediate_size", "vocab_size", "max_position_embeddings", "head_dim", "n_embd", "n_layer",
-                     "n_head", "n_positions", "n_inner", "num_local_experts", "num_experts", "num_experts_per_tok",
-                     "moe_intermediate_size", "d_model", "num_layers", "num_heads", "ffn_dim")
+POSITIVE_INT_KEYS = (
+    "hidden_size",
+    "num_hidden_layers",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "intermediate_size",
+    "vocab_size",
+    "max_position_embeddings",
+    "head_dim",
+    "n_embd",
+    "n_layer",
+    "n_head",
+    "n_positions",
+    "n_inner",
+    "num_local_experts",
+    "num_experts",
+    "num_experts_per_tok",
+    "moe_intermediate_size",
+    "d_model",
+    "num_layers",
+    "num_heads",
+    "ffn_dim",
+)
 MAX_SIZE = 2**31 - 1
 
 
@@ -50,13 +69,21 @@ def _read_config(path: Path, field_path: str) -> dict[str, Any]:
     except FileProblem as e:
         raise SpecError([SpecIssue(field_path, "file", str(e))]) from None
     except RecursionError:
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: nested too deeply to be a config")]) from None
+        raise SpecError(
+            [SpecIssue(field_path, "file", f"{path}: nested too deeply to be a config")]
+        ) from None
     except ValueError as e:  # JSONDecodeError, and numbers of thousands of digits
         raise SpecError([SpecIssue(field_path, "file", f"{path}: not valid JSON ({str(e)[:200]})")]) from None
     if not isinstance(data, dict) or "model_type" not in data:
         raise SpecError([SpecIssue(field_path, "file", f"{path}: not a Hugging Face config (no model_type)")])
     if not isinstance(data["model_type"], str):
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: model_type must be a string, got {show(data['model_type'])}")])
+        raise SpecError(
+            [
+                SpecIssue(
+                    field_path, "file", f"{path}: model_type must be a string, got {show(data['model_type'])}"
+                )
+            ]
+        )
     issues = config_value_issues(data, field_path, str(path))
     if issues:
         raise SpecError(issues)
@@ -72,17 +99,34 @@ def config_value_issues(data: dict[str, Any], field_path: str, where: str) -> li
         if value is None:
             continue
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SIZE:
-            out.append(SpecIssue(field_path, "config", f"{where}: {key} must be a positive integer, got {show(value)}"))
+            out.append(
+                SpecIssue(
+                    field_path, "config", f"{where}: {key} must be a positive integer, got {show(value)}"
+                )
+            )
     if out:
         return out
-    hidden, heads = data.get("hidden_size") or data.get("n_embd"), data.get("num_attention_heads") or data.get("n_head")
+    hidden, heads = (
+        data.get("hidden_size") or data.get("n_embd"),
+        data.get("num_attention_heads") or data.get("n_head"),
+    )
     if hidden and heads and data.get("head_dim") is None and hidden % heads:
-        out.append(SpecIssue(field_path, "config", f"{where}: hidden_size {hidden} is not divisible by "
-                                                   f"num_attention_heads {heads}"))
+        out.append(
+            SpecIssue(
+                field_path,
+                "config",
+                f"{where}: hidden_size {hidden} is not divisible by num_attention_heads {heads}",
+            )
+        )
     kv = data.get("num_key_value_heads")
     if heads and kv and heads % kv:
-        out.append(SpecIssue(field_path, "config", f"{where}: num_attention_heads {heads} is not divisible by "
-                                                   f"num_key_value_heads {kv}"))
+        out.append(
+            SpecIssue(
+                field_path,
+                "config",
+                f"{where}: num_attention_heads {heads} is not divisible by num_key_value_heads {kv}",
+            )
+        )
     return out
 
 
@@ -93,10 +137,14 @@ def _from_directory(directory: Path, field_path: str, kind: str, name: str) -> R
         raise SpecError([SpecIssue(field_path, "file", f"{directory}: not readable")])
     config = _read_config(directory / "config.json", field_path)
     if not any(next(directory.glob(p), None) for p in WEIGHT_PATTERNS):
-        raise SpecError([SpecIssue(field_path, "file", f"{directory}: no weights (*.safetensors or pytorch_model.bin)")])
+        raise SpecError(
+            [SpecIssue(field_path, "file", f"{directory}: no weights (*.safetensors or pytorch_model.bin)")]
+        )
     tok = str(directory) if any((directory / f).exists() for f in TOKENIZER_FILES) else None
     notes = [] if tok else ["no tokenizer in the model directory: the built-in byte-level tokenizer is used"]
-    return ResolvedModel(kind, name, config, str(directory), tok, notes=notes, source=str(directory / "config.json"))
+    return ResolvedModel(
+        kind, name, config, str(directory), tok, notes=notes, source=str(directory / "config.json")
+    )
 
 
 def _from_hub_cache(hub_id: str, allow_network: bool) -> ResolvedModel:
@@ -108,7 +156,9 @@ def _from_hub_cache(hub_id: str, allow_network: bool) -> ResolvedModel:
         path = snapshot_download(hub_id, local_files_only=not allow_network)
     except LocalEntryNotFoundError:
         hint = "" if allow_network else " (the network is off: set model.allow_network = true to download)"
-        raise SpecError([SpecIssue("model.hub_id", "file", f"{hub_id!r} is not in the local Hugging Face cache{hint}")]) from None
+        raise SpecError(
+            [SpecIssue("model.hub_id", "file", f"{hub_id!r} is not in the local Hugging Face cache{hint}")]
+        ) from None
     except Exception as e:  # invalid id, network failure: a message, never a traceback
         raise SpecError([SpecIssue("model.hub_id", "file", f"{hub_id!r} cannot be resolved: {e}")]) from None
     return _from_directory(Path(path), "model.hub_id", "hub", hub_id)
@@ -120,19 +170,33 @@ def resolve_model(model) -> ResolvedModel:
         preset = get_preset(model.preset)
         if preset is None:
             hint = did_you_mean(model.preset, [p.name for p in list_presets()])
-            raise SpecError([SpecIssue("model.preset", "unknown", f"unknown preset {model.preset!r}{hint} (see trainsizer presets)")])
-        return ResolvedModel("preset", preset.name, dict(preset.config), published_params=preset.published_params)
+            raise SpecError(
+                [
+                    SpecIssue(
+                        "model.preset",
+                        "unknown",
+                        f"unknown preset {model.preset!r}{hint} (see trainsizer presets)",
+                    )
+                ]
+            )
+        return ResolvedModel(
+            "preset", preset.name, dict(preset.config), published_params=preset.published_params
+        )
     if model.config:
         path = Path(model.config).expanduser()
         if path.is_dir():
             path = path / "config.json"
-        return ResolvedModel("config", path.parent.name or str(path), _read_config(path, "model.config"), source=str(path))
+        return ResolvedModel(
+            "config", path.parent.name or str(path), _read_config(path, "model.config"), source=str(path)
+        )
     if model.pretrained:
         path = Path(model.pretrained).expanduser()
         return _from_directory(path, "model.pretrained", "pretrained", path.name)
     if model.hub_id:
         return _from_hub_cache(model.hub_id, model.allow_network)
-    raise SpecError([SpecIssue("model.preset", "missing", "no model: set one of preset, config, pretrained, hub_id")])
+    raise SpecError(
+        [SpecIssue("model.preset", "missing", "no model: set one of preset, config, pretrained, hub_id")]
+    )
 
 
 def build_config(resolved: ResolvedModel, *, trust_remote_code: bool = False, field_path: str = "model"):
@@ -149,10 +213,20 @@ def build_config(resolved: ResolvedModel, *, trust_remote_code: bool = False, fi
     except ValueError as e:
         if model_type not in _known_model_types():
             hint = " (it may need trust_remote_code = true)" if "auto_map" in data else ""
-            raise SpecError([SpecIssue(field_path, "unknown", f"{where}: unknown architecture {show(model_type)}{hint}")]) from None
+            raise SpecError(
+                [SpecIssue(field_path, "unknown", f"{where}: unknown architecture {show(model_type)}{hint}")]
+            ) from None
         raise SpecError([SpecIssue(field_path, "config", f"{where}: {str(e)[:300]}")]) from None
-    except (TypeError, AttributeError, KeyError, OverflowError, ZeroDivisionError) as e:  # values of the wrong kind
-        raise SpecError([SpecIssue(field_path, "config", f"{where}: {type(e).__name__}: {str(e)[:300]}")]) from None
+    except (
+        TypeError,
+        AttributeError,
+        KeyError,
+        OverflowError,
+        ZeroDivisionError,
+    ) as e:  # values of the wrong kind
+        raise SpecError(
+            [SpecIssue(field_path, "config", f"{where}: {type(e).__name__}: {str(e)[:300]}")]
+        ) from None
 
 
 def _known_model_types():
@@ -182,7 +256,13 @@ def config_issues(spec) -> list[SpecIssue]:
         return e.issues
     max_pos = resolved.config.get("max_position_embeddings") or resolved.config.get("n_positions")
     if isinstance(max_pos, int) and spec.batch.seq_len > max_pos:
-        return [SpecIssue("batch.seq_len", "range", f"{spec.batch.seq_len} is longer than the model's {max_pos} positions")]
+        return [
+            SpecIssue(
+                "batch.seq_len",
+                "range",
+                f"{spec.batch.seq_len} is longer than the model's {max_pos} positions",
+            )
+        ]
     return []
 
 
@@ -190,26 +270,54 @@ def needs_model_stage(spec) -> bool:
     """Whether validation must load transformers and build the model (on the meta device): LoRA targets,
     a config or checkpoint that transformers has not validated before, remote code, checkpointing support.
     Every preset is built by the test suite, so a plain preset spec is answered by the pure stage."""
-    return (spec.model.preset is None or spec.method.kind in ("lora", "qlora") or spec.batch.gradient_checkpointing
-            or spec.model.trust_remote_code)
+    return (
+        spec.model.preset is None
+        or spec.method.kind in ("lora", "qlora")
+        or spec.batch.gradient_checkpointing
+        or spec.model.trust_remote_code
+    )
 
 
 def model_issues(spec) -> list[SpecIssue]:
     """Rules that need the model's config: it resolves, it is a causal LM, it can do what the spec asks."""
     try:
         resolved = resolve_model(spec.model)
-        config = build_config(resolved, trust_remote_code=spec.model.trust_remote_code,
-                              field_path=f"model.{resolved.kind if resolved.kind != 'hub' else 'hub_id'}")
+        config = build_config(
+            resolved,
+            trust_remote_code=spec.model.trust_remote_code,
+            field_path=f"model.{resolved.kind if resolved.kind != 'hub' else 'hub_id'}",
+        )
     except SpecError as e:
         return e.issues
     out: list[SpecIssue] = []
     cls = causal_lm_class(config)
     if cls is None and not spec.model.trust_remote_code:
-        out.append(SpecIssue("model", "unknown", f"{config.model_type!r} is not a causal language model known to transformers"))
-    if cls is not None and spec.batch.gradient_checkpointing and not getattr(cls, "supports_gradient_checkpointing", False):
-        out.append(SpecIssue("batch.gradient_checkpointing", "conflict", f"{cls.__name__} does not support gradient checkpointing"))
+        out.append(
+            SpecIssue(
+                "model",
+                "unknown",
+                f"{config.model_type!r} is not a causal language model known to transformers",
+            )
+        )
+    if (
+        cls is not None
+        and spec.batch.gradient_checkpointing
+        and not getattr(cls, "supports_gradient_checkpointing", False)
+    ):
+        out.append(
+            SpecIssue(
+                "batch.gradient_checkpointing",
+                "conflict",
+                f"{cls.__name__} does not support gradient checkpointing",
+            )
+        )
     max_pos = getattr(config, "max_position_embeddings", None)
     if isinstance(max_pos, int) and spec.batch.seq_len > max_pos:
-        out.append(SpecIssue("batch.seq_len", "range",
-                             f"{spec.batch.seq_len} is longer than the model's {max_pos} positions"))
+        out.append(
+            SpecIssue(
+                "batch.seq_len",
+                "range",
+                f"{spec.batch.seq_len} is longer than the model's {max_pos} positions",
+            )
+        )
     return out

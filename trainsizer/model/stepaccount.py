@@ -36,12 +36,20 @@ class StepAccount:
     timeline: list[tuple[str, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     attention_calls: list[dict[str, Any]] = field(default_factory=list)  # SDPA kernels seen in forward
-    saved: list[tuple[tuple[int, ...], int]] = field(default_factory=list)  # (shape, bytes) saved for backward
+    saved: list[tuple[tuple[int, ...], int]] = field(
+        default_factory=list
+    )  # (shape, bytes) saved for backward
     steps: int = 1
 
     def to_dict(self) -> dict[str, Any]:
-        return {"items": self.items, "phase_peaks": self.phase_peaks, "peak": self.peak,
-                "peak_phase": self.peak_phase, "device": self.device, "notes": self.notes}
+        return {
+            "items": self.items,
+            "phase_peaks": self.phase_peaks,
+            "peak": self.peak,
+            "peak_phase": self.peak_phase,
+            "device": self.device,
+            "notes": self.notes,
+        }
 
 
 def _optimizer_state_tensors(opt) -> list[torch.Tensor]:
@@ -64,8 +72,11 @@ def _prime_optimizer(opt, params, tracker) -> bool:
     return True
 
 
-def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: bool = False, config=None) -> StepAccount:
-    """Build ``spec`` on the CPU (or on fake CPU tensors) and account ``steps`` optimizer steps, every byte."""
+def account_step(
+    spec, *, fake: bool = False, steps: int = 2, keep_timeline: bool = False, config=None
+) -> StepAccount:
+    """Build ``spec`` on the CPU (or on fake CPU tensors) and account ``steps`` optimizer steps, every
+    byte."""
     torch.manual_seed(spec.measure.seed)
     if config is None:
         _, config = model_config(spec)
@@ -81,15 +92,36 @@ def account_step(spec, *, fake: bool = False, steps: int = 2, keep_timeline: boo
         scaler = torch.amp.GradScaler("cpu") if needs_grad_scaler(spec) else None
         b, s = spec.batch.micro_batch, spec.batch.seq_len
         batches = [torch.randint(0, vocab, (b, s)) for _ in range(spec.batch.grad_accum)]
-        return tracked_steps(spec, model, opt, batches, vocab, steps=1 if fake else steps, scaler=scaler,
-                             fake=fake, keep_timeline=keep_timeline)
+        return tracked_steps(
+            spec,
+            model,
+            opt,
+            batches,
+            vocab,
+            steps=1 if fake else steps,
+            scaler=scaler,
+            fake=fake,
+            keep_timeline=keep_timeline,
+        )
 
 
-def tracked_steps(spec, model, opt, batches, vocab: int, *, steps: int = 1, scaler=None, fake: bool = False,
-                  keep_timeline: bool = False) -> StepAccount:
+def tracked_steps(
+    spec,
+    model,
+    opt,
+    batches,
+    vocab: int,
+    *,
+    steps: int = 1,
+    scaler=None,
+    fake: bool = False,
+    keep_timeline: bool = False,
+) -> StepAccount:
     """Run ``steps`` optimizer steps on ``batches`` (the micro-batches of one step) under the live-storage
-    tracker and the saved-tensor recorder; used by the estimator's ground truth and the worker's CPU accounting.
-    On fake tensors the optimizer states are created first (a step on zero gradients) to trace the steady state."""
+    tracker and the saved-tensor recorder; used by the estimator's ground truth and the worker's CPU
+    accounting.
+    On fake tensors the optimizer states are created first (a step on zero gradients) to trace the steady
+    state."""
     params = trainable_parameters(model)
     tracker = LiveTracker(keep_timeline=keep_timeline, watch_attention=True)
     all_params = list(model.parameters())
@@ -129,10 +161,15 @@ def tracked_steps(spec, model, opt, batches, vocab: int, *, steps: int = 1, scal
             opt.zero_grad(set_to_none=True)
         tracker.finish()
     saved_logits = sum(n for n in recorder.saved.values() if n >= b * s * vocab * 2)
-    items = {"weights": storage_bytes(all_params), "gradients": grads,
-             "optimizer_states": storage_bytes(_optimizer_state_tensors(opt)), "master_weights": 0,
-             "activations": recorder.total - saved_logits, "logits_and_loss": saved_logits + logits_live,
-             "buffers": storage_bytes(model.buffers())}
+    items = {
+        "weights": storage_bytes(all_params),
+        "gradients": grads,
+        "optimizer_states": storage_bytes(_optimizer_state_tensors(opt)),
+        "master_weights": 0,
+        "activations": recorder.total - saved_logits,
+        "logits_and_loss": saved_logits + logits_live,
+        "buffers": storage_bytes(model.buffers()),
+    }
     if scaler is not None:
         items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
     peaks = tracker.phase_peaks()
@@ -144,6 +181,15 @@ def tracked_steps(spec, model, opt, batches, vocab: int, *, steps: int = 1, scal
         states = sum(items[k] for k in ("weights", "gradients", "optimizer_states", "buffers"))
         items["other"] = items.get("other", 0) + max(0, peaks["optimizer"] - states)
     peak_phase = max(peaks, key=peaks.get) if peaks else "forward"
-    return StepAccount(items, peaks, tracker.peak, peak_phase, "fake-cpu" if fake else "cpu",
-                       tracker.timeline, notes, tracker.attention_calls,
-                       [(recorder.shapes[k], n) for k, n in recorder.saved.items()], steps)
+    return StepAccount(
+        items,
+        peaks,
+        tracker.peak,
+        peak_phase,
+        "fake-cpu" if fake else "cpu",
+        tracker.timeline,
+        notes,
+        tracker.attention_calls,
+        [(recorder.shapes[k], n) for k, n in recorder.saved.items()],
+        steps,
+    )

@@ -47,7 +47,9 @@ class LiveTracker(TorchDispatchMode):
     current: int = 0
     peak: int = 0
     phases: list[PhaseStats] = field(default_factory=list)
-    timeline: list[tuple[str, int]] = field(default_factory=list)  # (phase, live bytes) per op, if keep_timeline
+    timeline: list[tuple[str, int]] = field(
+        default_factory=list
+    )  # (phase, live bytes) per op, if keep_timeline
     keep_timeline: bool = False
     watch_attention: bool = False
     attention_calls: list[dict] = field(default_factory=list)
@@ -112,17 +114,23 @@ class LiveTracker(TorchDispatchMode):
             self.timeline.append((self.phases[-1].name if self.phases else "", self.current))
         return out
 
-
     def _note_attention(self, func, args, kwargs) -> None:
         q, k, v = args[:3]
-        mask = kwargs.get("attn_mask", args[3] if len(args) > 3 and isinstance(args[3], torch.Tensor) else None)
-        self.attention_calls.append({
-            "op": func.__name__, "phase": self.phases[-1].name if self.phases else "",
-            "q_heads": q.shape[1], "kv_heads": k.shape[1], "kv_bytes": k.untyped_storage().nbytes() + v.untyped_storage().nbytes(),
-            "kv_storages": (storage_key(k), storage_key(v)),
-            "mask_bytes": mask.untyped_storage().nbytes() if isinstance(mask, torch.Tensor) else 0,
-            "mask_storage": storage_key(mask) if isinstance(mask, torch.Tensor) else None,
-        })
+        mask = kwargs.get(
+            "attn_mask", args[3] if len(args) > 3 and isinstance(args[3], torch.Tensor) else None
+        )
+        self.attention_calls.append(
+            {
+                "op": func.__name__,
+                "phase": self.phases[-1].name if self.phases else "",
+                "q_heads": q.shape[1],
+                "kv_heads": k.shape[1],
+                "kv_bytes": k.untyped_storage().nbytes() + v.untyped_storage().nbytes(),
+                "kv_storages": (storage_key(k), storage_key(v)),
+                "mask_bytes": mask.untyped_storage().nbytes() if isinstance(mask, torch.Tensor) else 0,
+                "mask_storage": storage_key(mask) if isinstance(mask, torch.Tensor) else None,
+            }
+        )
 
 
 class SavedTensorRecorder:

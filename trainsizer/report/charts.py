@@ -11,7 +11,10 @@ from trainsizer.ui_common.palette import PHASE_COLORS, device_color
 
 GiB = float(1 << 30)
 SERIES_KINDS = {"allocated": "allocated", "reserved": "reserved", "nvml_used": "NVML used", "rss": "RSS"}
-PHASE_WORDS = {"eval": "evaluation", "accounting": "memory accounting"}  # the other phase names are words already
+PHASE_WORDS = {
+    "eval": "evaluation",
+    "accounting": "memory accounting",
+}  # the other phase names are words already
 MAX_POINTS = 800  # points per curve in the file (peak-preserving, from the ring buffer)
 
 
@@ -24,8 +27,14 @@ def _ticks(top: float, n: int = 5) -> list[float]:
     return [i * step for i in range(int(top / step) + 1)]
 
 
-def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None = None,
-                        capacity: dict[str, float] | None = None, width: int = 900, height: int = 320) -> str:
+def memory_timeline_svg(
+    tl: RunTimeline,
+    t,
+    predicted: dict[str, float] | None = None,
+    capacity: dict[str, float] | None = None,
+    width: int = 900,
+    height: int = 320,
+) -> str:
     """``t`` is the report's translator; ``predicted``/``capacity`` are bytes per device name ("host" too)."""
     predicted, capacity = predicted or {}, capacity or {}
     left, right, top_m, bottom = 60, 160, 15, 55
@@ -42,23 +51,34 @@ def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None =
     def y(v: float) -> float:
         return top_m + ph * (1 - min(v / GiB, ymax * 1.02) / ymax)
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(t("Memory over the run"))}">',
-             f'<rect x="{left}" y="{top_m}" width="{pw}" height="{ph}" fill="#ffffff" stroke="#999"/>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(t("Memory over the run"))}">',
+        f'<rect x="{left}" y="{top_m}" width="{pw}" height="{ph}" fill="#ffffff" stroke="#999"/>',
+    ]
     for v in _ticks(ymax):
         yy = top_m + ph * (1 - v / ymax)
-        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="#eee"/>'
-                     f'<text x="{left - 6}" y="{yy + 4:.1f}" text-anchor="end" font-size="11">{v:g}</text>')
+        parts.append(
+            f'<line x1="{left}" x2="{left + pw}" y1="{yy:.1f}" y2="{yy:.1f}" stroke="#eee"/>'
+            f'<text x="{left - 6}" y="{yy + 4:.1f}" text-anchor="end" font-size="11">{v:g}</text>'
+        )
     for v in _ticks(end, 8):
         xx = x(v)
-        parts.append(f'<text x="{xx:.1f}" y="{top_m + ph + 16}" text-anchor="middle" font-size="11">{v:g}</text>')
-    parts.append(f'<text x="14" y="{top_m + ph / 2}" font-size="11" transform="rotate(-90 14 {top_m + ph / 2})" '
-                 f'text-anchor="middle">GiB</text>'
-                 f'<text x="{left + pw / 2}" y="{height - 22}" font-size="11" text-anchor="middle">{escape(t("time, s"))}</text>')
+        parts.append(
+            f'<text x="{xx:.1f}" y="{top_m + ph + 16}" text-anchor="middle" font-size="11">{v:g}</text>'
+        )
+    parts.append(
+        f'<text x="14" y="{top_m + ph / 2}" font-size="11" transform="rotate(-90 14 {top_m + ph / 2})" '
+        f'text-anchor="middle">GiB</text>'
+        f'<text x="{left + pw / 2}" y="{height - 22}" font-size="11" '
+        f'text-anchor="middle">{escape(t("time, s"))}</text>'
+    )
     # phases: a strip under the axis
     for t0, t1, name in tl.phases:
-        parts.append(f'<rect x="{x(t0):.1f}" y="{top_m + ph + 22}" width="{max(x(t1) - x(t0), 0.5):.1f}" height="8" '
-                     f'fill="{PHASE_COLORS.get(name, "#ccc")}"><title>{escape(name)}</title></rect>')
+        parts.append(
+            f'<rect x="{x(t0):.1f}" y="{top_m + ph + 22}" width="{max(x(t1) - x(t0), 0.5):.1f}" height="8" '
+            f'fill="{PHASE_COLORS.get(name, "#ccc")}"><title>{escape(name)}</title></rect>'
+        )
     legend = []
     devs = tl.devices()
     for (dev, kind), ring in tl.series.items():
@@ -71,20 +91,35 @@ def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None =
         legend.append((color, f"{t(dev) if dev == 'host' else dev} {t(SERIES_KINDS[kind])}", dash))
     for dev, value in capacity.items():
         if value / GiB <= ymax * 1.02:
-            parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#c62828"/>')
+            parts.append(
+                f'<line x1="{left}" x2="{left + pw}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
+                'stroke="#c62828"/>'
+            )
             legend.append(("#c62828", t("%s capacity", t(dev) if dev == "host" else dev), ""))
     for dev, value in predicted.items():
-        parts.append(f'<line x1="{left}" x2="{left + pw}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#333" '
-                     f'stroke-dasharray="6,4"/>')
-        legend.append(("#333", t("%s predicted peak", t(dev) if dev == "host" else dev), ' stroke-dasharray="6,4"'))
+        parts.append(
+            f'<line x1="{left}" x2="{left + pw}" y1="{y(value):.1f}" y2="{y(value):.1f}" stroke="#333" '
+            f'stroke-dasharray="6,4"/>'
+        )
+        legend.append(
+            ("#333", t("%s predicted peak", t(dev) if dev == "host" else dev), ' stroke-dasharray="6,4"')
+        )
     for i, (color, text, dash) in enumerate(legend[:14]):
         ly = top_m + 10 + i * 16
-        parts.append(f'<line x1="{left + pw + 10}" x2="{left + pw + 30}" y1="{ly}" y2="{ly}" stroke="{color}" '
-                     f'stroke-width="2"{dash}/><text x="{left + pw + 34}" y="{ly + 4}" font-size="11">{escape(text)}</text>')
-    for i, (name, color) in enumerate(p for p in PHASE_COLORS.items() if any(ph_[2] == p[0] for ph_ in tl.phases)):
+        parts.append(
+            f'<line x1="{left + pw + 10}" x2="{left + pw + 30}" y1="{ly}" y2="{ly}" stroke="{color}" '
+            f'stroke-width="2"{dash}/><text x="{left + pw + 34}" y="{ly + 4}" '
+            f'font-size="11">{escape(text)}</text>'
+        )
+    for i, (name, color) in enumerate(
+        p for p in PHASE_COLORS.items() if any(ph_[2] == p[0] for ph_ in tl.phases)
+    ):
         lx = left + i * 95
-        parts.append(f'<rect x="{lx}" y="{height - 12}" width="10" height="8" fill="{color}"/>'
-                     f'<text x="{lx + 14}" y="{height - 4}" font-size="10">{escape(t(PHASE_WORDS.get(name, name)))}</text>')
+        parts.append(
+            f'<rect x="{lx}" y="{height - 12}" width="10" height="8" fill="{color}"/>'
+            f'<text x="{lx + 14}" y="{height - 4}" '
+            f'font-size="10">{escape(t(PHASE_WORDS.get(name, name)))}</text>'
+        )
     parts.append("</svg>")
     return "".join(parts)
 
@@ -92,7 +127,7 @@ def memory_timeline_svg(tl: RunTimeline, t, predicted: dict[str, float] | None =
 def _peaks(ys, step: int):
     if step == 1:
         return ys
-    return [max(ys[i:i + step]) for i in range(0, len(ys), step)]
+    return [max(ys[i : i + step]) for i in range(0, len(ys), step)]
 
 
 def anatomy_svg(rows: list[tuple[str, float | None, float | None]], t, width: int = 900) -> str:
@@ -101,20 +136,29 @@ def anatomy_svg(rows: list[tuple[str, float | None, float | None]], t, width: in
     bar, gap, left = 9, 8, 230
     height = 30 + len(rows) * (2 * bar + gap)
     top = max([v for _, a, b in rows for v in (a, b) if v] + [1.0])
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(t("Estimated against measured"))}">']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(t("Estimated against measured"))}">'
+    ]
     for i, (name, est, meas) in enumerate(rows):
         y0 = 10 + i * (2 * bar + gap)
-        parts.append(f'<text x="{left - 8}" y="{y0 + bar + 3}" text-anchor="end" font-size="11">{escape(name)}</text>')
+        parts.append(
+            f'<text x="{left - 8}" y="{y0 + bar + 3}" text-anchor="end" font-size="11">{escape(name)}</text>'
+        )
         for j, (value, color) in enumerate(((est, "#9ecae1"), (meas, "#08519c"))):
             if value:
                 w = (width - left - 120) * value / top
-                parts.append(f'<rect x="{left}" y="{y0 + j * bar}" width="{w:.1f}" height="{bar - 1}" fill="{color}"/>'
-                             f'<text x="{left + w + 4:.1f}" y="{y0 + j * bar + bar - 1}" font-size="10">'
-                             f'{value / GiB:.3g} GiB</text>')
+                parts.append(
+                    f'<rect x="{left}" y="{y0 + j * bar}" width="{w:.1f}" height="{bar - 1}" fill="{color}"/>'
+                    f'<text x="{left + w + 4:.1f}" y="{y0 + j * bar + bar - 1}" font-size="10">'
+                    f"{value / GiB:.3g} GiB</text>"
+                )
     ly = height - 12
-    parts.append(f'<rect x="{left}" y="{ly}" width="10" height="8" fill="#9ecae1"/><text x="{left + 14}" y="{ly + 8}" '
-                 f'font-size="11">{escape(t("estimated"))}</text><rect x="{left + 110}" y="{ly}" width="10" height="8" '
-                 f'fill="#08519c"/><text x="{left + 124}" y="{ly + 8}" font-size="11">{escape(t("measured"))}</text>')
+    parts.append(
+        f'<rect x="{left}" y="{ly}" width="10" height="8" fill="#9ecae1"/><text x="{left + 14}" y="{ly + 8}" '
+        f'font-size="11">{escape(t("estimated"))}</text><rect x="{left + 110}" y="{ly}" width="10" '
+        'height="8" '
+        f'fill="#08519c"/><text x="{left + 124}" y="{ly + 8}" font-size="11">{escape(t("measured"))}</text>'
+    )
     parts.append("</svg>")
     return "".join(parts)

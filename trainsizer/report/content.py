@@ -41,8 +41,19 @@ class Run:
 
 
 # The parts of a result and the type each must have; a part of another type is left out and named.
-RESULT_PARTS = {"spec": dict, "environment": dict, "estimate": dict, "measurement": dict, "quality": dict,
-                "resume": dict, "checks": list, "verdict": str, "status": str, "error": str, "created": str}
+RESULT_PARTS = {
+    "spec": dict,
+    "environment": dict,
+    "estimate": dict,
+    "measurement": dict,
+    "quality": dict,
+    "resume": dict,
+    "checks": list,
+    "verdict": str,
+    "status": str,
+    "error": str,
+    "created": str,
+}
 
 
 def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
@@ -65,7 +76,9 @@ def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
 def _sanitize(result: dict[str, Any], problems: list[str]) -> dict[str, Any]:
     for key, kind in RESULT_PARTS.items():
         if result.get(key) is not None and not isinstance(result[key], kind):
-            problems.append(f"result.json: {key} is a {type(result[key]).__name__}, not a {kind.__name__}; left out")
+            problems.append(
+                f"result.json: {key} is a {type(result[key]).__name__}, not a {kind.__name__}; left out"
+            )
             result[key] = None
     if result.get("checks") is not None:
         result["checks"] = [c for c in result["checks"] if isinstance(c, dict)]
@@ -89,8 +102,13 @@ def load_run(path: str | Path) -> Run:
     except FileProblem as e:
         if not (run_dir / "result.json").exists() or "no such file" in str(e):
             if not events:
-                raise ReportError(f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?") from None
-            result = {"status": "incomplete", "error": "result.json is missing: the parent process ended before writing it"}
+                raise ReportError(
+                    f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?"
+                ) from None
+            result = {
+                "status": "incomplete",
+                "error": "result.json is missing: the parent process ended before writing it",
+            }
             result["checks"], result["verdict"] = evaluate(result)
         else:
             raise ReportError(str(e)) from None
@@ -99,8 +117,10 @@ def load_run(path: str | Path) -> Run:
     if not isinstance(result, dict):
         raise ReportError(f"{run_dir / 'result.json'}: not a trainsizer result")
     if nonfinite:
-        problems.append(f"result.json: {len(nonfinite)} numbers were not finite ({', '.join(sorted(set(nonfinite)))}); "
-                        "shown as not available")
+        problems.append(
+            f"result.json: {len(nonfinite)} numbers were not finite ({', '.join(sorted(set(nonfinite)))}); "
+            "shown as not available"
+        )
     return Run(run_dir, _sanitize(result, problems), events, problems)
 
 
@@ -120,9 +140,14 @@ def checks_section(run: Run, t) -> Section:
         why = run.result.get("error") or ((run.result.get("measurement") or {}).get("failure")) or ""
         oom = (run.result.get("measurement") or {}).get("oom")
         if oom:
-            why = t("out of memory in %s at step %s", oom.get("phase"), oom.get("step")) + f": {oom.get('message', '')}"
+            why = (
+                t("out of memory in %s at step %s", oom.get("phase"), oom.get("step"))
+                + f": {oom.get('message', '')}"
+            )
         s.notes.append(f"{t('The run did not complete')}: {t(status)}" + (f" — {why}" if why else ""))
-    missing = [t(str(c.get("id", "?"))) for c in run.result.get("checks") or [] if c.get("status") == "not_run"]
+    missing = [
+        t(str(c.get("id", "?"))) for c in run.result.get("checks") or [] if c.get("status") == "not_run"
+    ]
     if missing:
         s.notes.append(f"{t('What did not run')}: {', '.join(missing)}")
     s.notes += [f"{t('Problem in the run folder')}: {p}" for p in run.problems]
@@ -137,19 +162,38 @@ def spec_section(run: Run, t) -> Section:
         return s
     b, m, par, d, q = (spec.get(k) or {} for k in ("batch", "method", "parallel", "data", "quality"))
     est = run.result.get("estimate") or {}
-    method = m.get("kind", "?") + (f" (r={m.get('lora_rank')}, α={m.get('lora_alpha')}, {', '.join(m.get('lora_targets') or [])})"
-                                   if m.get("kind") in ("lora", "qlora") else "")
-    data = d.get("source", "?") + (f": {d.get('path')}" if d.get("path") else "") + f", eval {d.get('eval_fraction')}, seed {d.get('seed')}"
+    method = m.get("kind", "?") + (
+        f" (r={m.get('lora_rank')}, α={m.get('lora_alpha')}, {', '.join(m.get('lora_targets') or [])})"
+        if m.get("kind") in ("lora", "qlora")
+        else ""
+    )
+    data = (
+        d.get("source", "?")
+        + (f": {d.get('path')}" if d.get("path") else "")
+        + f", eval {d.get('eval_fraction')}, seed {d.get('seed')}"
+    )
     s.rows = [
         (t("model"), title_line(run)),
-        (t("parameters"), f"{est['total_params']:,} / {est['trainable_params']:,}" if est.get("total_params") else t("not available")),
+        (
+            t("parameters"),
+            f"{est['total_params']:,} / {est['trainable_params']:,}"
+            if est.get("total_params")
+            else t("not available"),
+        ),
         (t("method"), method),
         (t("compute dtype"), (spec.get("precision") or {}).get("compute", "?")),
-        (t("optimizer"), f"{(spec.get('optimizer') or {}).get('name')} lr {(spec.get('optimizer') or {}).get('lr')}"),
+        (
+            t("optimizer"),
+            f"{(spec.get('optimizer') or {}).get('name')} lr {(spec.get('optimizer') or {}).get('lr')}",
+        ),
         (t("batch"), t("micro-batch %s × accumulation %s", b.get("micro_batch"), b.get("grad_accum"))),
         (t("sequence length"), str(b.get("seq_len"))),
         (t("gradient checkpointing"), t("on") if b.get("gradient_checkpointing") else t("off")),
-        (t("parallelism"), f"{par.get('strategy')} on {par.get('devices')}" + (" + offload" if par.get("cpu_offload") else "")),
+        (
+            t("parallelism"),
+            f"{par.get('strategy')} on {par.get('devices')}"
+            + (" + offload" if par.get("cpu_offload") else ""),
+        ),
         (t("data"), data),
         (t("quality rule"), f"{q.get('metric')} {q.get('rule')} {q.get('threshold')}"),
         (t("engine"), (spec.get("engine") or {}).get("name", "?")),
@@ -166,17 +210,39 @@ def environment_section(run: Run, t) -> Section:
     host, nv, versions = env.get("host") or {}, env.get("nvml") or {}, env.get("versions") or {}
     gpus = env.get("gpus") or []
     for g in gpus:
-        pcie = f"PCIe gen {g.get('pcie_generation')} x{g.get('pcie_width')}" if g.get("pcie_generation") else ""
-        s.rows.append((f"GPU {g.get('index')}", " · ".join(str(x) for x in (
-            g.get("name"), fmt_bytes(g.get("memory_total")), g.get("uuid"), f"serial {g.get('serial')}" if g.get("serial") else None,
-            pcie, f"NVLink ×{g.get('nvlink_active')}" if g.get("nvlink_active") else None) if x)))
+        pcie = (
+            f"PCIe gen {g.get('pcie_generation')} x{g.get('pcie_width')}" if g.get("pcie_generation") else ""
+        )
+        s.rows.append(
+            (
+                f"GPU {g.get('index')}",
+                " · ".join(
+                    str(x)
+                    for x in (
+                        g.get("name"),
+                        fmt_bytes(g.get("memory_total")),
+                        g.get("uuid"),
+                        f"serial {g.get('serial')}" if g.get("serial") else None,
+                        pcie,
+                        f"NVLink ×{g.get('nvlink_active')}" if g.get("nvlink_active") else None,
+                    )
+                    if x
+                ),
+            )
+        )
     if not gpus:
         s.rows.append((t("GPUs"), f"{t('none')} ({nv.get('message') or nv.get('status') or ''})"))
     s.rows += [
         (t("driver"), str(nv.get("driver_version") or t("not available"))),
         (t("CUDA"), str(nv.get("cuda_driver_version") or versions.get("torch_cuda") or t("not available"))),
-        (t("topology"), ", ".join(f"{k}: {v}" for k, v in (nv.get("topology") or {}).items()) or t("not available")),
-        (t("CPU"), f"{host.get('cpu_model')} · {host.get('cpu_cores_physical')} / {host.get('cpu_cores_logical')}"),
+        (
+            t("topology"),
+            ", ".join(f"{k}: {v}" for k, v in (nv.get("topology") or {}).items()) or t("not available"),
+        ),
+        (
+            t("CPU"),
+            f"{host.get('cpu_model')} · {host.get('cpu_cores_physical')} / {host.get('cpu_cores_logical')}",
+        ),
         (t("RAM"), fmt_bytes(host.get("ram_total"))),
         (t("disk free"), f"{fmt_bytes(host.get('disk_free'))} ({host.get('disk_path')})"),
         (t("operating system"), str(host.get("os"))),
@@ -202,8 +268,13 @@ def placement_section(run: Run, t) -> Section:
     for key, value in host.items():
         if key != "peak" and value:
             s.table.append([t(key), *["" for _ in devs], fmt_bytes(value)])
-    s.table.append([t("peak"), *[f"{fmt_bytes(d.get('peak'))} ({d.get('peak_phase')})" for d in devs.values()],
-                    fmt_bytes(host.get("peak"))])
+    s.table.append(
+        [
+            t("peak"),
+            *[f"{fmt_bytes(d.get('peak'))} ({d.get('peak_phase')})" for d in devs.values()],
+            fmt_bytes(host.get("peak")),
+        ]
+    )
     if est.get("world_size", 1) > 1:
         s.notes.append(f"{est['world_size']} ranks; per-device figures shown for each rank's device")
     return s
@@ -224,9 +295,17 @@ def memory_section(run: Run, t) -> Section:
         s.notes.append(f"{t('Memory over the run')}: {t('not available')}")
     for dev, p in (meas.get("peak") or {}).items():
         if p and any(v is not None for v in p.values()):
-            s.rows.append((f"{t('peak per device')} {dev}", f"{t('allocated')} {fmt_bytes(p.get('allocated'))}, "
-                           f"{t('reserved')} {fmt_bytes(p.get('reserved'))}, {t('NVML used')} {fmt_bytes(p.get('nvml_used'))}"))
-    s.rows.append((t("host RSS"), fmt_bytes(meas.get("host_rss")) if meas.get("host_rss") else t("not measured")))
+            s.rows.append(
+                (
+                    f"{t('peak per device')} {dev}",
+                    f"{t('allocated')} {fmt_bytes(p.get('allocated'))}, "
+                    f"{t('reserved')} {fmt_bytes(p.get('reserved'))}, {t('NVML used')} "
+                    f"{fmt_bytes(p.get('nvml_used'))}",
+                )
+            )
+    s.rows.append(
+        (t("host RSS"), fmt_bytes(meas.get("host_rss")) if meas.get("host_rss") else t("not measured"))
+    )
     from trainsizer.runs.compare import anatomy_rows
 
     rows = anatomy_rows(run.result)
@@ -236,8 +315,14 @@ def memory_section(run: Run, t) -> Section:
         for r in rows:
             name = f"{r['device']}: {t(r['item'])}"
             e, m = r["estimated"], r["measured"]
-            s.table.append([name, fmt_bytes(e) if e is not None else "—", fmt_bytes(m) if m is not None else t("not measured"),
-                            f"{r['ratio']:.3f}" if r["ratio"] is not None else "—"])
+            s.table.append(
+                [
+                    name,
+                    fmt_bytes(e) if e is not None else "—",
+                    fmt_bytes(m) if m is not None else t("not measured"),
+                    f"{r['ratio']:.3f}" if r["ratio"] is not None else "—",
+                ]
+            )
             chart_rows.append((name, e, m))
         s.charts.append(anatomy_svg(chart_rows, t))
     return s
@@ -250,10 +335,19 @@ def step_section(run: Run, t) -> Section:
     if not st.get("count"):
         s.notes.append(t("not measured"))
         return s
-    s.rows = [(t("median"), f"{st['median']:.4f} s"), (t("p95"), f"{st['p95']:.4f} s"), (t("min"), f"{st['min']:.4f} s"),
-              (t("steps"), str(st["count"])), (t("tokens/s"), f"{meas.get('tokens_per_s') or 0:,.0f}"),
-              (t("samples/s"), f"{meas.get('samples_per_s') or 0:,.2f}"), (t("TFLOP/s"), f"{meas.get('tflops') or 0:.4g}"),
-              (t("utilization (MFU)"), f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"))]
+    s.rows = [
+        (t("median"), f"{st['median']:.4f} s"),
+        (t("p95"), f"{st['p95']:.4f} s"),
+        (t("min"), f"{st['min']:.4f} s"),
+        (t("steps"), str(st["count"])),
+        (t("tokens/s"), f"{meas.get('tokens_per_s') or 0:,.0f}"),
+        (t("samples/s"), f"{meas.get('samples_per_s') or 0:,.2f}"),
+        (t("TFLOP/s"), f"{meas.get('tflops') or 0:.4g}"),
+        (
+            t("utilization (MFU)"),
+            f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"),
+        ),
+    ]
     return s
 
 
@@ -267,11 +361,17 @@ def quality_section(run: Run, t) -> Section:
     if not q:
         s.notes.append(t("not_run"))
         return s
+
     def fmt(v):
         return _num(v, ".5g", t)
 
-    s.rows = [(t("metric"), str(q.get("metric"))), (t("before"), fmt(q.get("before"))), (t("after"), fmt(q.get("after"))),
-              (t("rule"), f"{q.get('rule', '')} {q.get('threshold', '')}".strip()), (t("status"), t("passed") if q.get("passed") else t("failed"))]
+    s.rows = [
+        (t("metric"), str(q.get("metric"))),
+        (t("before"), fmt(q.get("before"))),
+        (t("after"), fmt(q.get("after"))),
+        (t("rule"), f"{q.get('rule', '')} {q.get('threshold', '')}".strip()),
+        (t("status"), t("passed") if q.get("passed") else t("failed")),
+    ]
     if q.get("reason") or q.get("code"):
         s.notes.append(evidence(q, t.lang))
     return s
@@ -283,16 +383,27 @@ def resume_section(run: Run, t) -> Section:
     if not r:
         s.notes.append(t("not_run"))
         return s
+
     def num(v):
         return _num(v, ".3g", t)
 
-    s.rows = [(t("status"), t("passed") if r.get("passed") else t("failed")),
-              (t("steps"), str(r.get("steps"))), (t("saved at steps"), ", ".join(map(str, r.get("saved_at") or []))),
-              (t("max |Δloss|"), num(r.get("max_abs_loss_diff"))), (t("max |Δparam|"), num(r.get("max_abs_param_diff"))),
-              (t("noise floor"), json.dumps(r["noise_floor"]) if r.get("noise_floor") else str(r.get("noise_floor_note") or "—")),
-              (t("checkpoint size"), fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured")),
-              (t("save time"), f"{r['save_s']:.2f} s" if r.get("save_s") is not None else t("not measured")),
-              (t("load time"), f"{r['load_s']:.2f} s" if r.get("load_s") is not None else t("not measured"))]
+    s.rows = [
+        (t("status"), t("passed") if r.get("passed") else t("failed")),
+        (t("steps"), str(r.get("steps"))),
+        (t("saved at steps"), ", ".join(map(str, r.get("saved_at") or []))),
+        (t("max |Δloss|"), num(r.get("max_abs_loss_diff"))),
+        (t("max |Δparam|"), num(r.get("max_abs_param_diff"))),
+        (
+            t("noise floor"),
+            json.dumps(r["noise_floor"]) if r.get("noise_floor") else str(r.get("noise_floor_note") or "—"),
+        ),
+        (
+            t("checkpoint size"),
+            fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured"),
+        ),
+        (t("save time"), f"{r['save_s']:.2f} s" if r.get("save_s") is not None else t("not measured")),
+        (t("load time"), f"{r['load_s']:.2f} s" if r.get("load_s") is not None else t("not measured")),
+    ]
     if r.get("reason") or r.get("code"):
         s.notes.append(evidence(r, t.lang))
     return s
@@ -301,12 +412,28 @@ def resume_section(run: Run, t) -> Section:
 def tool_section(run: Run, t) -> Section:
     r = run.result
     stages = ", ".join(f"{k} {v} s" for k, v in (r.get("stages") or {}).items())
-    return Section("tool", t("Tool and time"), rows=[
-        (t("tool version"), str(r.get("tool_version", "?"))), (t("created"), str(r.get("created", "?"))),
-        (t("finished"), str(r.get("finished", "—"))), (t("stages"), stages or "—"), ("schema", str(r.get("schema", "?")))])
+    return Section(
+        "tool",
+        t("Tool and time"),
+        rows=[
+            (t("tool version"), str(r.get("tool_version", "?"))),
+            (t("created"), str(r.get("created", "?"))),
+            (t("finished"), str(r.get("finished", "—"))),
+            (t("stages"), stages or "—"),
+            ("schema", str(r.get("schema", "?"))),
+        ],
+    )
 
 
 def report_sections(run: Run, t) -> list[Section]:
-    return [checks_section(run, t), spec_section(run, t), environment_section(run, t), placement_section(run, t),
-            memory_section(run, t), step_section(run, t), quality_section(run, t), resume_section(run, t),
-            tool_section(run, t)]
+    return [
+        checks_section(run, t),
+        spec_section(run, t),
+        environment_section(run, t),
+        placement_section(run, t),
+        memory_section(run, t),
+        step_section(run, t),
+        quality_section(run, t),
+        resume_section(run, t),
+        tool_section(run, t),
+    ]

@@ -8,15 +8,26 @@ from pathlib import Path
 from trainsizer.report.content import ReportError, load_run
 
 # What a crafted result.json can make a renderer raise: the run folder is bad input, not a crash of ours.
-CONTENT_ERRORS = (TypeError, AttributeError, KeyError, ValueError, IndexError, ZeroDivisionError, OverflowError)
+CONTENT_ERRORS = (
+    TypeError,
+    AttributeError,
+    KeyError,
+    ValueError,
+    IndexError,
+    ZeroDivisionError,
+    OverflowError,
+)
 
 
 def _rendered(run, fn):
     try:
         return fn()
     except CONTENT_ERRORS as e:
-        raise ReportError(f"{run.path / 'result.json'}: unexpected content, the report cannot be made "
-                          f"({type(e).__name__}: {str(e)[:200]})") from None
+        raise ReportError(
+            f"{run.path / 'result.json'}: unexpected content, the report cannot be made "
+            f"({type(e).__name__}: {str(e)[:200]})"
+        ) from None
+
 
 REPORT_FORMATS = ("html", "pdf", "json")
 REQUEST_FORMATS = ("md", "eml")
@@ -43,15 +54,26 @@ def export_report(run_dir: str | Path, fmt: str, out: str | Path | None = None, 
         try:
             _rendered(run, lambda: render_pdf(run, target, lang))
         except ImportError as e:  # a server without the GUI's toolkit: HTML and JSON need none
-            raise ReportError(f"the PDF is drawn with PySide6 (Qt), which cannot be imported here ({e}); "
-                              "use --format html (print it to PDF from a browser) or install PySide6-Essentials") from None
+            raise ReportError(
+                f"the PDF is drawn with PySide6 (Qt), which cannot be imported here ({e}); "
+                "use --format html (print it to PDF from a browser) or install PySide6-Essentials"
+            ) from None
     else:
         target.write_text(json.dumps(run.result, indent=2, default=str) + "\n", encoding="utf-8")
     return target
 
 
-def export_request(run_dir: str | Path, fmt: str, out: str | Path | None = None, lang: str = "en", *,
-                   to: str | None = None, redacted: bool = True, headroom: float = 0.2, keep: int = 3) -> Path:
+def export_request(
+    run_dir: str | Path,
+    fmt: str,
+    out: str | Path | None = None,
+    lang: str = "en",
+    *,
+    to: str | None = None,
+    redacted: bool = True,
+    headroom: float = 0.2,
+    keep: int = 3,
+) -> Path:
     """Write the draft hardware-selection request as md or eml; redacted unless ``redacted`` is False."""
     from trainsizer.report.request import write_request
 

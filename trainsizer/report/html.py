@@ -8,11 +8,12 @@ from trainsizer.report.content import Run, Section, report_sections, title_line
 from trainsizer.report.text import translator
 
 CSS = """
-body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:2em auto;max-width:1000px;
-color:#222;line-height:1.4}
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans",sans-serif;margin:2em auto;
+max-width:1000px;color:#222;line-height:1.4}
 h1{margin-bottom:.2em}h2{border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.6em}
-table{border-collapse:collapse;margin:.5em 0;width:100%}th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;
-vertical-align:top}th{background:#f5f5f5}td.num{text-align:right}
+table{border-collapse:collapse;margin:.5em 0;width:100%}
+th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f5f5f5}
+td.num{text-align:right}
 .verdict{font-size:1.4em;font-weight:bold;padding:.3em .6em;display:inline-block;border-radius:4px}
 .accepted{background:#e8f5e9;color:#2e7d32}.rejected{background:#ffebee;color:#c62828}.incomplete{background:#fff3e0;color:#e65100}
 .passed{color:#2e7d32}.failed{color:#c62828}.not_run{color:#757575}.note{color:#555;font-style:italic}
@@ -23,14 +24,19 @@ vertical-align:top}th{background:#f5f5f5}td.num{text-align:right}
 def _section_html(s: Section, chart_html) -> str:
     out = [f'<section id="{s.key}"><h2>{escape(s.title)}</h2>']
     if s.rows:
-        out.append("<table class=\"kv\">" + "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in s.rows)
-                   + "</table>")
+        out.append(
+            '<table class="kv">'
+            + "".join(f"<tr><th>{escape(k)}</th><td>{escape(v)}</td></tr>" for k, v in s.rows)
+            + "</table>"
+        )
     for i, svg in enumerate(s.charts):
         out.append(chart_html(s.key, i, svg))
     if s.header:
         head = "".join(f"<th>{escape(h)}</th>" for h in s.header)
-        body = "".join("<tr>" + "".join(f"<td{_cls(s, i, j)}>{escape(c)}</td>" for j, c in enumerate(row)) + "</tr>"
-                       for i, row in enumerate(s.table))
+        body = "".join(
+            "<tr>" + "".join(f"<td{_cls(s, i, j)}>{escape(c)}</td>" for j, c in enumerate(row)) + "</tr>"
+            for i, row in enumerate(s.table)
+        )
         out.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     out += [f'<p class="note">{escape(n)}</p>' for n in s.notes]
     out.append("</section>")
@@ -50,10 +56,15 @@ def render_html(run: Run, lang: str = "en", chart_html=None) -> str:
     chart_html = chart_html or (lambda _s, _i, svg: svg)
     verdict = run.result.get("verdict") or "incomplete"
     sections = report_sections(run, t)
-    body = [f"<h1>{escape(t('Acceptance report'))}: {escape(title_line(run))}</h1>",
-            f'<p><span class="verdict {escape(verdict)}">{escape(t("Verdict"))}: {escape(t(verdict))}</span></p>']
+    body = [
+        f"<h1>{escape(t('Acceptance report'))}: {escape(title_line(run))}</h1>",
+        f'<p><span class="verdict {escape(verdict)}">{escape(t("Verdict"))}: {escape(t(verdict))}</span></p>',
+    ]
     body += [_section_html(s, chart_html) for s in sections]
-    return (f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>{escape(t('Acceptance report'))}: {escape(title_line(run))}</title><style>{CSS}</style></head>"
-            f"<body>{''.join(body)}</body></html>\n")
+    return (
+        f'<!DOCTYPE html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(t('Acceptance report'))}: {escape(title_line(run))}</title>"
+        f"<style>{CSS}</style></head>"
+        f"<body>{''.join(body)}</body></html>\n"
+    )

@@ -1,5 +1,6 @@
 """The acceptance report as PDF, rendered through Qt (QTextDocument + QPdfWriter) — the one place outside
-gui/ that imports Qt (docs/architecture.md), lazily. QTextDocument does not draw inline SVG, so each chart is rendered
+gui/ that imports Qt (docs/architecture.md), lazily. QTextDocument does not draw inline SVG, so each chart is
+rendered
 to an image with QtSvg and handed to the document as a resource."""
 
 from __future__ import annotations
@@ -14,7 +15,11 @@ def _app():
     from PySide6.QtGui import QGuiApplication
 
     if QGuiApplication.instance() is None:
-        if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM")):
+        if not (
+            os.environ.get("DISPLAY")
+            or os.environ.get("WAYLAND_DISPLAY")
+            or os.environ.get("QT_QPA_PLATFORM")
+        ):
             os.environ["QT_QPA_PLATFORM"] = "offscreen"  # headless servers: no display needed for a PDF
         _app.keep = QGuiApplication([])
     return QGuiApplication.instance()
@@ -51,8 +56,14 @@ def render_pdf(run: Run, out: str | Path, lang: str = "en") -> Path:
     if not out.parent.is_dir():
         raise FileNotFoundError(2, "no such folder", str(out.parent))
     writer = QPdfWriter(str(out))
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(
+        QPageLayout(
+            QPageSize(QPageSize.PageSizeId.A4),
+            QPageLayout.Orientation.Portrait,
+            QMarginsF(15, 15, 15, 15),
+            QPageLayout.Unit.Millimeter,
+        )
+    )
     writer.setResolution(96)
     writer.setTitle("trainsizer acceptance report")
     writer.setCreator("trainsizer")

@@ -19,16 +19,23 @@ import socket
 from typing import Any
 
 MARK = "[redacted]"
-UUID = re.compile(r"\b(?:GPU-|MIG-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b")
+UUID = re.compile(
+    r"\b(?:GPU-|MIG-)?[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"
+)
 HEX_ID = re.compile(r"\b[0-9a-fA-F]{16,}\b")  # machine-id, serials, digests
 MAC = re.compile(r"\b[0-9A-Fa-f]{2}(?:[:-][0-9A-Fa-f]{2}){5}\b")
 IPV4 = re.compile(r"(?<![\d.])(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)(?![\d.])")
 IPV6_CANDIDATE = re.compile(r"(?<![\w:])[0-9A-Fa-f]{0,4}(?::[0-9A-Fa-f]{0,4}){2,7}(?:%\w+)?(?![\w:])")
 # "nfs-server.acme.internal:/export/x", "host:/path": the host part and the path after it
 HOST_PATH = re.compile(r"(?<![\w/.-])[A-Za-z0-9][\w.-]*:/(?!/)[^\s\"'<>`]*")
-SUFFIXES = ("com|net|org|edu|gov|mil|int|io|ai|dev|app|cloud|info|biz|eu|us|uk|de|fr|ru|cn|jp|kr|in|br|ch|nl|se|"
-            "fi|no|pl|it|es|local|lan|internal|intranet|corp|home|localdomain|cluster|svc")
-FQDN = re.compile(rf"(?<![\w.-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?:{SUFFIXES})(?![\w-])", re.IGNORECASE)
+SUFFIXES = (
+    "com|net|org|edu|gov|mil|int|io|ai|dev|app|cloud|info|biz|eu|us|uk|de|fr|ru|cn|jp|kr|in|br|ch|nl|se|"
+    "fi|no|pl|it|es|local|lan|internal|intranet|corp|home|localdomain|cluster|svc"
+)
+FQDN = re.compile(
+    rf"(?<![\w.-])(?:[A-Za-z0-9](?:[A-Za-z0-9-]{{0,61}}[A-Za-z0-9])?\.)+(?:{SUFFIXES})(?![\w-])",
+    re.IGNORECASE,
+)
 QUOTED_PATH = re.compile(r"""(['"])(?:~|/|[A-Za-z]:\\)[^'"\n]*\1""")
 # A bare path: "/" or "~/" then segments; inner segments may hold spaces (they end at the next "/"),
 # the last one ends at white space or a closing bracket/punctuation.
@@ -39,7 +46,11 @@ KEYS = {"hostname", "serial", "uuid", "disk_path", "pci_bus_id", "pid", "user", 
 
 
 def _looks_like_path(value: str) -> bool:
-    return value.startswith(("/", "~")) or bool(re.match(r"[A-Za-z]:\\", value)) or bool(HOST_PATH.fullmatch(value))
+    return (
+        value.startswith(("/", "~"))
+        or bool(re.match(r"[A-Za-z]:\\", value))
+        or bool(HOST_PATH.fullmatch(value))
+    )
 
 
 def _paths_in(value: Any, key: str | None = None, found: set[str] | None = None) -> set[str]:
@@ -63,7 +74,11 @@ def _paths_in(value: Any, key: str | None = None, found: set[str] | None = None)
 def identifying_strings(result: dict[str, Any] | None = None) -> list[str]:
     """This machine's names, plus whatever the result records about the machine it ran on, plus its paths."""
     found = {socket.gethostname(), socket.getfqdn(), os.path.expanduser("~")}
-    for getter in (getpass.getuser, lambda: os.environ.get("USER", ""), lambda: os.environ.get("LOGNAME", "")):
+    for getter in (
+        getpass.getuser,
+        lambda: os.environ.get("USER", ""),
+        lambda: os.environ.get("LOGNAME", ""),
+    ):
         try:
             found.add(getter())
         except (KeyError, OSError):
@@ -79,7 +94,9 @@ def identifying_strings(result: dict[str, Any] | None = None) -> list[str]:
     for name in list(found):  # "node7.acme.internal" also as "node7"
         if "." in name and not name.startswith(("/", "~")):
             found.add(name.split(".")[0])
-    return sorted((s for s in found if s and len(s) >= 2 and s not in ("/", "localhost", "~")), key=len, reverse=True)
+    return sorted(
+        (s for s in found if s and len(s) >= 2 and s not in ("/", "localhost", "~")), key=len, reverse=True
+    )
 
 
 def _ipv6(match: re.Match) -> str:
@@ -108,7 +125,10 @@ def redact_text(text: str, secrets: list[str]) -> str:
 def redact(value: Any, secrets: list[str], key: str | None = None) -> Any:
     """A deep copy of ``value`` with identifying strings replaced; fields that only identify are blanked."""
     if isinstance(value, dict):
-        return {k: (MARK if k in KEYS and v not in (None, "") else redact(v, secrets, k)) for k, v in value.items()}
+        return {
+            k: (MARK if k in KEYS and v not in (None, "") else redact(v, secrets, k))
+            for k, v in value.items()
+        }
     if isinstance(value, list):
         return [redact(v, secrets) for v in value]
     if isinstance(value, str):

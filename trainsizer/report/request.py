@@ -17,15 +17,27 @@ from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
 DEFAULT_HEADROOM = 0.2  # 20 % above the peak: allocator fragmentation, other processes, longer batches
-DEFAULT_KEEP = 3        # checkpoints kept on disk at a time
+DEFAULT_KEEP = 3  # checkpoints kept on disk at a time
 
 
-_MD_SPECIAL = {"\\": "\\\\", "`": "\\`", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|",
-               "#": "\\#", "<": "&lt;", ">": "&gt;", "&": "&amp;"}
+_MD_SPECIAL = {
+    "\\": "\\\\",
+    "`": "\\`",
+    "*": "\\*",
+    "_": "\\_",
+    "[": "\\[",
+    "]": "\\]",
+    "|": "\\|",
+    "#": "\\#",
+    "<": "&lt;",
+    ">": "&gt;",
+    "&": "&amp;",
+}
 
 
 def md(value) -> str:
-    """A string from the spec or the run, safe inside Markdown: no markup, links, images or raw HTML of its own."""
+    """A string from the spec or the run, safe inside Markdown: no markup, links, images or raw HTML of its
+    own."""
     text = "" if value is None else str(value)
     parts = text.split(MARK)  # the redaction mark is ours: kept as it is
     return MARK.join("".join(_MD_SPECIAL.get(ch, ch) for ch in part) for part in parts).replace("\n", " ")
@@ -39,13 +51,17 @@ def redacted_run(run: Run) -> Run:
 def _gpu_figures(run: Run) -> tuple[dict[str, int], str]:
     """Peak bytes per GPU and where they come from: measured on CUDA here, else the estimate for a GPU."""
     meas = run.result.get("measurement") or {}
-    measured = {dev: max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
-                for dev, p in (meas.get("peak") or {}).items()
-                if dev.startswith("cuda") and p and any(v is not None for v in p.values())}
+    measured = {
+        dev: max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
+        for dev, p in (meas.get("peak") or {}).items()
+        if dev.startswith("cuda") and p and any(v is not None for v in p.values())
+    }
     if measured:
         return measured, "measured"
     est = run.result.get("estimate") or {}
-    devs = {d: v["peak"] for d, v in (est.get("devices") or {}).items() if d.startswith("cuda") and v.get("peak")}
+    devs = {
+        d: v["peak"] for d, v in (est.get("devices") or {}).items() if d.startswith("cuda") and v.get("peak")
+    }
     if devs:
         return devs, "estimated"
     gpu = _estimate_on_gpu(run)
@@ -70,60 +86,123 @@ def _estimate_on_gpu(run: Run) -> dict[str, int]:
         return {}
 
 
-def requirements(run: Run, t, headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP) -> list[tuple[str, str]]:
+def requirements(
+    run: Run, t, headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP
+) -> list[tuple[str, str]]:
     spec = run.result.get("spec") or {}
     meas = run.result.get("measurement") or {}
     gpus, basis = _gpu_figures(run)
     rows: list[tuple[str, str]] = []
     if gpus:
         peak = max(gpus.values())
-        rows.append((t("GPU memory per device"), t("%s peak + %s headroom = at least %s", fmt_bytes(peak), f"{headroom:.0%}",
-                                                   fmt_bytes(peak * (1 + headroom))) + f" ({t(basis)})"))
+        rows.append(
+            (
+                t("GPU memory per device"),
+                t(
+                    "%s peak + %s headroom = at least %s",
+                    fmt_bytes(peak),
+                    f"{headroom:.0%}",
+                    fmt_bytes(peak * (1 + headroom)),
+                )
+                + f" ({t(basis)})",
+            )
+        )
         rows.append((t("number of GPUs"), str(len(gpus))))
         strategy = (spec.get("parallel") or {}).get("strategy", "single")
-        rows.append((t("interconnect"), t("NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)",
-                                           strategy) if len(gpus) > 1 else t("not needed (one GPU)")))
+        rows.append(
+            (
+                t("interconnect"),
+                t(
+                    "NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)",
+                    strategy,
+                )
+                if len(gpus) > 1
+                else t("not needed (one GPU)"),
+            )
+        )
     else:
         rows.append((t("GPU memory per device"), t("not available")))
     host_est = ((run.result.get("estimate") or {}).get("host") or {}).get("peak") or 0
     host = max(host_est, meas.get("host_rss") or 0)
     if host:
-        rows.append((t("host RAM"), t("%s peak + %s headroom = at least %s", fmt_bytes(host), f"{headroom:.0%}",
-                                      fmt_bytes(host * (1 + headroom)))))
+        rows.append(
+            (
+                t("host RAM"),
+                t(
+                    "%s peak + %s headroom = at least %s",
+                    fmt_bytes(host),
+                    f"{headroom:.0%}",
+                    fmt_bytes(host * (1 + headroom)),
+                ),
+            )
+        )
     ck = (run.result.get("resume") or {}).get("checkpoint_bytes")
-    rows.append((t("disk for checkpoints"), t("%s per checkpoint × %s kept = %s", fmt_bytes(ck), keep, fmt_bytes(ck * keep))
-                 if ck else t("not measured")))
+    rows.append(
+        (
+            t("disk for checkpoints"),
+            t("%s per checkpoint × %s kept = %s", fmt_bytes(ck), keep, fmt_bytes(ck * keep))
+            if ck
+            else t("not measured"),
+        )
+    )
     st = meas.get("step_time_s") or {}
     if st.get("count"):
         rows.append((t("target step time"), f"≤ {st['median']:.3f} s ({t('measured here')})"))
-        rows.append((t("target throughput"), f"≥ {meas.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} ({t('measured here')})"))
+        rows.append(
+            (
+                t("target throughput"),
+                f"≥ {meas.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} ({t('measured here')})",
+            )
+        )
     return rows
 
 
+REDACTED_NOTE = "Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted."
 CPU_NOTE = "The measurement ran on the CPU here; the GPU figures are the estimate's."
-QUESTIONS = ("Which GPU models and counts meet these requirements, with their delivery times?",
-             "What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?",
-             "Can the offered configuration be lent for an acceptance run with this tool before purchase?",
-             "What are the power and cooling requirements of the offered servers?")
+QUESTIONS = (
+    "Which GPU models and counts meet these requirements, with their delivery times?",
+    "What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?",
+    "Can the offered configuration be lent for an acceptance run with this tool before purchase?",
+    "What are the power and cooling requirements of the offered servers?",
+)
 
 
-def render_markdown(run: Run, lang: str = "en", *, redacted: bool = True, headroom: float = DEFAULT_HEADROOM,
-                    keep: int = DEFAULT_KEEP) -> str:
+def render_markdown(
+    run: Run,
+    lang: str = "en",
+    *,
+    redacted: bool = True,
+    headroom: float = DEFAULT_HEADROOM,
+    keep: int = DEFAULT_KEEP,
+) -> str:
     t = translator(lang)
     if redacted:
         run = redacted_run(run)
     r = run.result
-    lines = [f"# {t('Hardware-selection request (draft)')}: {md(title_line(run))}", "", t("Hello,"), "",
-             t("please find below the requirements of a training workload and the acceptance report of a test run."), "",
-             f"## {t('Task')}", ""]
+    lines = [
+        f"# {t('Hardware-selection request (draft)')}: {md(title_line(run))}",
+        "",
+        t("Hello,"),
+        "",
+        t(
+            "please find below the requirements of a training workload and the acceptance report of a test "
+            "run."
+        ),
+        "",
+        f"## {t('Task')}",
+        "",
+    ]
     lines += [f"- {k}: {md(v)}" for k, v in spec_section(run, t).rows]
     lines += ["", f"## {t('Requirements')}", ""]
     lines += [f"- {k}: {md(v)}" for k, v in requirements(run, t, headroom, keep)]
     lines += ["", f"## {t('What was measured here')}", ""]
-    env_host = ((r.get("environment") or {}).get("host") or {})
+    env_host = (r.get("environment") or {}).get("host") or {}
     gpus = (r.get("environment") or {}).get("gpus") or []
-    lines.append(f"- {t('GPUs')}: " + (", ".join(f"{md(g.get('name'))} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))
-                 + f"; {t('CPU')}: {md(env_host.get('cpu_model'))}; {t('RAM')}: {fmt_bytes(env_host.get('ram_total'))}")
+    lines.append(
+        f"- {t('GPUs')}: "
+        + (", ".join(f"{md(g.get('name'))} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))
+        + f"; {t('CPU')}: {md(env_host.get('cpu_model'))}; {t('RAM')}: {fmt_bytes(env_host.get('ram_total'))}"
+    )
     if not gpus:
         lines.append(f"- {t(CPU_NOTE)}")
     for c in r.get("checks") or []:
@@ -133,7 +212,8 @@ def render_markdown(run: Run, lang: str = "en", *, redacted: bool = True, headro
     lines += [f"{i}. {t(q)}" for i, q in enumerate(QUESTIONS, 1)]
     lines += ["", t("Regards"), ""]
     if redacted:
-        lines += ["", f"_{t('Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.')}_"]
+        note = t(REDACTED_NOTE)
+        lines += ["", f"_{note}_"]
     return "\n".join(lines) + "\n"
 
 
@@ -141,9 +221,17 @@ def subject(run: Run, lang: str = "en") -> str:
     return translator(lang)("Request: hardware for training %s", title_line(run))
 
 
-def render_eml(run: Run, lang: str = "en", *, to: str | None = None, redacted: bool = True,
-               headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP) -> bytes:
-    """An unsent message (X-Unsent: 1: Outlook and Thunderbird open it as a draft) with the report attached."""
+def render_eml(
+    run: Run,
+    lang: str = "en",
+    *,
+    to: str | None = None,
+    redacted: bool = True,
+    headroom: float = DEFAULT_HEADROOM,
+    keep: int = DEFAULT_KEEP,
+) -> bytes:
+    """An unsent message (X-Unsent: 1: Outlook and Thunderbird open it as a draft) with the report
+    attached."""
     from trainsizer.report.html import render_html
 
     shown = redacted_run(run) if redacted else run
@@ -153,12 +241,26 @@ def render_eml(run: Run, lang: str = "en", *, to: str | None = None, redacted: b
     msg["Subject"] = subject(shown, lang)
     msg["Date"] = formatdate(localtime=True)
     msg["X-Unsent"] = "1"
-    msg.set_content(render_markdown(shown, lang, redacted=False, headroom=headroom, keep=keep) +
-                    ("\n" + translator(lang)("Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.")
-                     if redacted else ""))
-    msg.add_attachment(render_html(shown, lang).encode("utf-8"), maintype="text", subtype="html", filename="report.html")
-    msg.add_attachment(json.dumps(shown.result, indent=2, default=str).encode("utf-8"), maintype="application",
-                       subtype="json", filename="result.json")
+    msg.set_content(
+        render_markdown(shown, lang, redacted=False, headroom=headroom, keep=keep)
+        + (
+            "\n"
+            + translator(lang)(
+                "Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted."
+            )
+            if redacted
+            else ""
+        )
+    )
+    msg.add_attachment(
+        render_html(shown, lang).encode("utf-8"), maintype="text", subtype="html", filename="report.html"
+    )
+    msg.add_attachment(
+        json.dumps(shown.result, indent=2, default=str).encode("utf-8"),
+        maintype="application",
+        subtype="json",
+        filename="result.json",
+    )
     return bytes(msg)
 
 
@@ -173,8 +275,16 @@ def mailto_link(run: Run, lang: str = "en", *, to: str = "", redacted: bool = Tr
 
 def write_request(run: Run, fmt: str, out: Path, lang: str = "en", **kw) -> Path:
     if fmt == "md":
-        out.write_text(render_markdown(run, lang, redacted=kw.get("redacted", True), headroom=kw.get("headroom", DEFAULT_HEADROOM),
-                                       keep=kw.get("keep", DEFAULT_KEEP)), encoding="utf-8")
+        out.write_text(
+            render_markdown(
+                run,
+                lang,
+                redacted=kw.get("redacted", True),
+                headroom=kw.get("headroom", DEFAULT_HEADROOM),
+                keep=kw.get("keep", DEFAULT_KEEP),
+            ),
+            encoding="utf-8",
+        )
     else:
         out.write_bytes(render_eml(run, lang, **kw))
     return out

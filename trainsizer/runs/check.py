@@ -30,15 +30,28 @@ def _quality(rd, spec_path, spec, on_event, memory_limit, cancel) -> dict[str, A
         return dict(result["quality"])
     errors = [e for e in wp.events if e.get("type") == "error"]
     err = errors[-1] if errors else {}
-    why = (f"{err.get('kind')} in {err.get('phase')}: {err.get('message')}" + (f" (errno {err['errno']})" if err.get("errno") else "")
-           if err else "the worker produced no result")
-    return {"metric": spec.quality.metric, "before": None, "after": None, "passed": False, "ran": True,
-            "failure": {k: err.get(k) for k in ("kind", "phase", "step", "errno", "message")} | {"stage": "quality"},
-            "code": "quality_failed", "params": {"why": why}}
+    why = (
+        f"{err.get('kind')} in {err.get('phase')}: {err.get('message')}"
+        + (f" (errno {err['errno']})" if err.get("errno") else "")
+        if err
+        else "the worker produced no result"
+    )
+    return {
+        "metric": spec.quality.metric,
+        "before": None,
+        "after": None,
+        "passed": False,
+        "ran": True,
+        "failure": {k: err.get(k) for k in ("kind", "phase", "step", "errno", "message")}
+        | {"stage": "quality"},
+        "code": "quality_failed",
+        "params": {"why": why},
+    }
 
 
 def _fold_eval_peak(meas: dict, quality: dict) -> None:
-    """Evaluation can raise the peak: the measured peaks include the quality run's (DESIGN: checks stand on evidence)."""
+    """Evaluation can raise the peak: the measured peaks include the quality run's (DESIGN: checks stand on
+    evidence)."""
     meas["host_rss_training_only"] = meas.get("host_rss")
     if quality.get("host_rss"):
         meas["host_rss"] = max(meas.get("host_rss") or 0, quality["host_rss"])
@@ -50,9 +63,17 @@ def _fold_eval_peak(meas: dict, quality: dict) -> None:
     meas["peak_includes_eval"] = True
 
 
-def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: int | None = None,
-          break_resume: str | None = None, cancel_event: threading.Event | None = None,
-          force: bool = False) -> dict[str, Any]:
+def check(
+    spec,
+    out: str | Path,
+    *,
+    on_event=None,
+    on_stage=None,
+    memory_limit: int | None = None,
+    break_resume: str | None = None,
+    cancel_event: threading.Event | None = None,
+    force: bool = False,
+) -> dict[str, Any]:
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
     group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
     rd = RunDir(out, force=force)
@@ -75,11 +96,18 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
         spec_path = rd.write_spec(spec)
         result["environment"] = stage("environment", environment)
         # The measure worker spends its first seconds importing torch and transformers; the parent computes
-        # the estimate meanwhile (its CPU time overlaps the worker's start-up and warm-up, not the timed steps).
+        # the estimate meanwhile (its CPU time overlaps the worker's start-up and warm-up, not the timed
+        # steps).
         box: dict[str, Any] = {}
         t_measure = time.perf_counter()
-        worker = threading.Thread(target=lambda: box.update(wp=run_worker(
-            rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel)), daemon=True)
+        worker = threading.Thread(
+            target=lambda: box.update(
+                wp=run_worker(
+                    rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel
+                )
+            ),
+            daemon=True,
+        )
         worker.start()
         result["estimate"] = stage("estimate", lambda: analytic_estimate(spec))
         if on_stage:
@@ -90,11 +118,22 @@ def check(spec, out: str | Path, *, on_event=None, on_stage=None, memory_limit: 
         result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
         result["status"] = _status(wp, result["measurement"])
         if result["status"] == "ok":
-            result["quality"] = stage("quality", lambda: _quality(rd, spec_path, spec, on_event, memory_limit, cancel))
+            result["quality"] = stage(
+                "quality", lambda: _quality(rd, spec_path, spec, on_event, memory_limit, cancel)
+            )
             _fold_eval_peak(result["measurement"], result["quality"])
-            result["resume"] = stage("resume", lambda: resume_check(spec, rd, spec_path, on_event=on_event,
-                                                                    break_=break_resume, memory_limit=memory_limit,
-                                                                    cancel_event=cancel))
+            result["resume"] = stage(
+                "resume",
+                lambda: resume_check(
+                    spec,
+                    rd,
+                    spec_path,
+                    on_event=on_event,
+                    break_=break_resume,
+                    memory_limit=memory_limit,
+                    cancel_event=cancel,
+                ),
+            )
         result["finished"] = now()
         return finish(rd, result)
     except BaseException as e:  # whatever happens, result.json says what ran and what did not

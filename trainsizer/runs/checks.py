@@ -14,8 +14,12 @@ def _check(id_: str, status: str, code: str, **params) -> dict[str, Any]:
 
 def _outcome(id_: str, part: dict[str, Any]) -> dict[str, Any]:
     """A quality or resume outcome as a check: its own code and params (or an old result's reason)."""
-    check = _check(id_, "passed" if part.get("passed") else "failed", part.get("code") or "failure",
-                   **(part.get("params") or {}))
+    check = _check(
+        id_,
+        "passed" if part.get("passed") else "failed",
+        part.get("code") or "failure",
+        **(part.get("params") or {}),
+    )
     if not part.get("code"):
         check["params"] = {"message": part.get("reason", "")}
     return check
@@ -34,8 +38,12 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     else:
         checks.append(_check("placement", "not_run", "no_estimate"))
     checks.append(_peak_check(meas))
-    checks.append(_check("quality", "not_run", "quality_not_run") if quality is None else _outcome("quality", quality))
-    checks.append(_check("resume", "not_run", "resume_not_run") if resume is None else _outcome("resume", resume))
+    checks.append(
+        _check("quality", "not_run", "quality_not_run") if quality is None else _outcome("quality", quality)
+    )
+    checks.append(
+        _check("resume", "not_run", "resume_not_run") if resume is None else _outcome("resume", resume)
+    )
     statuses = [c["status"] for c in checks]
     verdict = "rejected" if "failed" in statuses else "incomplete" if "not_run" in statuses else "accepted"
     return checks, verdict

@@ -24,12 +24,22 @@ def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
             if not e and not m:
                 continue
             ratio = m / e if isinstance(e, int | float) and isinstance(m, int | float) and e else None
-            rows.append({"device": dev, "item": key, "estimated": e, "measured": m, "ratio": ratio,
-                         "phase": m_items.get("peak_phase") if key == "peak" else None})
+            rows.append(
+                {
+                    "device": dev,
+                    "item": key,
+                    "estimated": e,
+                    "measured": m,
+                    "ratio": ratio,
+                    "phase": m_items.get("peak_phase") if key == "peak" else None,
+                }
+            )
     return rows
 
 
-def reference_levels(estimate: dict[str, Any] | None, host_total: int | None = None) -> tuple[dict[str, float], dict[str, float]]:
+def reference_levels(
+    estimate: dict[str, Any] | None, host_total: int | None = None
+) -> tuple[dict[str, float], dict[str, float]]:
     """(predicted peak, capacity) in bytes per plotted series name: GPU names, and "host" (a CPU run's working
     set lives in host RAM, so its prediction is the device peak plus the process baseline)."""
     estimate = estimate or {}

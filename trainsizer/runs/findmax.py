@@ -26,8 +26,16 @@ def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
     return fit.max_seq_len(spec, targets, param_stats(model_config(spec)[1]), ram)
 
 
-def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: int | None = None,
-             max_trials: int = 10, force: bool = False) -> dict[str, Any]:
+def find_max(
+    spec,
+    out: str | Path,
+    key: str,
+    *,
+    on_trial=None,
+    memory_limit: int | None = None,
+    max_trials: int = 10,
+    force: bool = False,
+) -> dict[str, Any]:
     from trainsizer.runs.measure import measure
 
     field = {"batch": "micro_batch", "seq": "seq_len"}[key]
@@ -47,8 +55,14 @@ def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: in
         result = measure(trial_spec, Path(out) / f"trial-{key}-{n}", memory_limit=memory_limit, force=force)
         ok = result.get("status") == "ok"
         cache[n] = ok
-        trials.append({field: n, "fits": ok, "status": result.get("status"),
-                       "peak_rss": (result.get("measurement") or {}).get("host_rss")})
+        trials.append(
+            {
+                field: n,
+                "fits": ok,
+                "status": result.get("status"),
+                "peak_rss": (result.get("measurement") or {}).get("host_rss"),
+            }
+        )
         if on_trial:
             on_trial(f"trial {field} = {n}: {'fits' if ok else result.get('status')}")
         return ok
@@ -70,5 +84,10 @@ def find_max(spec, out: str | Path, key: str, *, on_trial=None, memory_limit: in
             n = (lo + hi) // 2 if lo else max(1, n // 2)
         if hi is not None and hi - lo <= 1 or (lo == 0 and hi == 1):
             break
-    return {"key": field, "predicted": predicted, "answer": lo or None, "trials": trials,
-            "complete": hi is None or hi - lo <= 1}
+    return {
+        "key": field,
+        "predicted": predicted,
+        "answer": lo or None,
+        "trials": trials,
+        "complete": hi is None or hi - lo <= 1,
+    }

@@ -21,7 +21,10 @@ def history_root() -> Path:
 
 
 def new_run_dir(spec, kind: str, root: Path | None = None) -> Path:
-    model = spec.model.preset or Path(spec.model.config or spec.model.pretrained or spec.model.hub_id or "model").stem
+    model = (
+        spec.model.preset
+        or Path(spec.model.config or spec.model.pretrained or spec.model.hub_id or "model").stem
+    )
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     name = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{stamp}-{kind}-{model}")
     path = (root or history_root()) / name
@@ -48,8 +51,13 @@ def read_entry(path: Path) -> RunEntry | None:
         if (path / "events.jsonl").exists():  # a run whose parent died before result.json
             return RunEntry(path, "", "", "incomplete", "unknown")
         return None
-    return RunEntry(path, r.get("created", ""), model_name(r.get("spec"), ""), r.get("verdict") or "incomplete",
-                    r.get("status") or "")
+    return RunEntry(
+        path,
+        r.get("created", ""),
+        model_name(r.get("spec"), ""),
+        r.get("verdict") or "incomplete",
+        r.get("status") or "",
+    )
 
 
 def list_runs(root: Path | None = None) -> list[RunEntry]:

@@ -28,8 +28,14 @@ BULK = frozenset({"sample", "phase", "step"})  # kept on disk; in memory only th
 RECENT = 512
 
 
-def worker_command(spec_path: str, out: str, role: str = "measure", world: int = 1,
-                   python: str = sys.executable, frozen: bool | None = None) -> list[str]:
+def worker_command(
+    spec_path: str,
+    out: str,
+    role: str = "measure",
+    world: int = 1,
+    python: str = sys.executable,
+    frozen: bool | None = None,
+) -> list[str]:
     """The worker's command line (a pure function, unit-tested as data). In a PyInstaller bundle the
     executable itself is the worker and torchrun (trainsizer.bundle)."""
     from trainsizer.bundle import TORCHRUN, WORKER, is_frozen
@@ -37,16 +43,34 @@ def worker_command(spec_path: str, out: str, role: str = "measure", world: int =
     args = ["--spec", str(spec_path), "--out", str(out), "--role", role]
     if is_frozen() if frozen is None else frozen:
         if world > 1:
-            return [python, TORCHRUN, "--standalone", f"--nproc_per_node={world}", "--no-python", python, WORKER, *args]
+            return [
+                python,
+                TORCHRUN,
+                "--standalone",
+                f"--nproc_per_node={world}",
+                "--no-python",
+                python,
+                WORKER,
+                *args,
+            ]
         return [python, WORKER, *args]
     if world > 1:
-        return [python, "-m", "torch.distributed.run", "--standalone", f"--nproc_per_node={world}",
-                "-m", "trainsizer.worker", *args]
+        return [
+            python,
+            "-m",
+            "torch.distributed.run",
+            "--standalone",
+            f"--nproc_per_node={world}",
+            "-m",
+            "trainsizer.worker",
+            *args,
+        ]
     return [python, "-m", "trainsizer.worker", *args]
 
 
-def orchestrator_command(kind: str, spec_path: str, out: str, python: str = sys.executable,
-                         frozen: bool | None = None) -> list[str]:
+def orchestrator_command(
+    kind: str, spec_path: str, out: str, python: str = sys.executable, frozen: bool | None = None
+) -> list[str]:
     """The command a front end runs for a measurement or a full check: the CLI itself, streaming every event
     (and the stage changes) as JSON lines on stdout (``--stream``). The GUI runs it as a child process, so the
     orchestration's own work (imports, estimate, comparisons) never holds the window's interpreter."""
@@ -59,11 +83,18 @@ def orchestrator_command(kind: str, spec_path: str, out: str, python: str = sys.
 
 
 class WorkerProcess:
-    def __init__(self, run_dir: RunDir, command: list[str], on_event: Callable[[dict], None] | None = None,
-                 memory_limit: int | None = None, env: dict[str, str] | None = None):
+    def __init__(
+        self,
+        run_dir: RunDir,
+        command: list[str],
+        on_event: Callable[[dict], None] | None = None,
+        memory_limit: int | None = None,
+        env: dict[str, str] | None = None,
+    ):
         self.run_dir, self.command, self.on_event = run_dir, command, on_event
         self.memory_limit, self.env = memory_limit, env
-        # The stream's bulk (samples, phases, steps: tens of thousands in an hour) goes to events.jsonl and the
+        # The stream's bulk (samples, phases, steps: tens of thousands in an hour) goes to events.jsonl and
+        # the
         # callback; memory keeps only the rest and the newest of the bulk, so a long run stays bounded.
         self.events: list[dict[str, Any]] = []
         self.recent: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT)
@@ -77,9 +108,15 @@ class WorkerProcess:
         env.setdefault("PYTHONUNBUFFERED", "1")
         env.setdefault("HF_HUB_OFFLINE", "1")
         launcher_log = open(self.run_dir.path / "launcher.log", "ab")  # noqa: SIM115 (torchrun's own messages)
-        self.proc = subprocess.Popen(self.command, stdout=subprocess.PIPE, stderr=launcher_log,
-                                     stdin=subprocess.DEVNULL, env=env, **oscompat.new_group_kwargs(),
-                                     preexec_fn=oscompat.memory_limit_preexec(self.memory_limit))
+        self.proc = subprocess.Popen(
+            self.command,
+            stdout=subprocess.PIPE,
+            stderr=launcher_log,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            **oscompat.new_group_kwargs(),
+            preexec_fn=oscompat.memory_limit_preexec(self.memory_limit),
+        )
         launcher_log.close()
         self._reader = threading.Thread(target=self._read, name="trainsizer-reader", daemon=True)
         self._reader.start()
@@ -124,7 +161,9 @@ class WorkerProcess:
                 self.proc.wait(timeout=wait)
             except subprocess.TimeoutExpired:
                 continue
-        self._signal_group(oscompat.kill_signal())  # children that outlived the leader (DataLoader workers, ranks)
+        self._signal_group(
+            oscompat.kill_signal()
+        )  # children that outlived the leader (DataLoader workers, ranks)
 
     def wait(self, timeout: float | None = None) -> int:
         """Wait until the worker is reaped and its output read; write a result event if it left none."""
@@ -143,24 +182,46 @@ class WorkerProcess:
         if rc is not None and rc < 0:
             name = signal.Signals(-rc).name
             why = "cancelled" if self.cancel_requested else "crash"
-            msg = f"worker killed by {name}" + (" (the kernel's out-of-memory killer sends SIGKILL)" if name == "SIGKILL" and not self.cancel_requested else "")
+            msg = f"worker killed by {name}" + (
+                " (the kernel's out-of-memory killer sends SIGKILL)"
+                if name == "SIGKILL" and not self.cancel_requested
+                else ""
+            )
         else:
-            why, msg = ("cancelled", "cancelled") if self.cancel_requested else ("crash", f"worker exited with code {rc} without a result")
+            why, msg = (
+                ("cancelled", "cancelled")
+                if self.cancel_requested
+                else ("crash", f"worker exited with code {rc} without a result")
+            )
         last = [e for e in self.recent if e.get("type") == "sample"][-3:]
         phase = next((e.get("name") for e in reversed(self.recent) if e.get("type") == "phase"), None)
-        self._deliver(parent_event("error", kind=why, phase=phase, step=None, message=msg, exit_code=rc, last_samples=last))
+        self._deliver(
+            parent_event(
+                "error", kind=why, phase=phase, step=None, message=msg, exit_code=rc, last_samples=last
+            )
+        )
         return parent_event("result", status=why, measurement=None, exit_code=rc)
 
 
-def run_worker(run_dir: RunDir, spec_path: Path, role: str, world: int, on_event=None, memory_limit=None,
-               cancel_event: threading.Event | None = None, timeout: float | None = None,
-               extra: list[str] | None = None) -> WorkerProcess:
+def run_worker(
+    run_dir: RunDir,
+    spec_path: Path,
+    role: str,
+    world: int,
+    on_event=None,
+    memory_limit=None,
+    cancel_event: threading.Event | None = None,
+    timeout: float | None = None,
+    extra: list[str] | None = None,
+) -> WorkerProcess:
     """Start a worker, follow it to the end (or cancel it), and return it reaped."""
     command = worker_command(str(spec_path), str(run_dir.path), role, world) + list(extra or [])
     return follow(WorkerProcess(run_dir, command, on_event, memory_limit).start(), cancel_event, timeout)
 
 
-def follow(wp: WorkerProcess, cancel_event: threading.Event | None = None, timeout: float | None = None) -> WorkerProcess:
+def follow(
+    wp: WorkerProcess, cancel_event: threading.Event | None = None, timeout: float | None = None
+) -> WorkerProcess:
     """Wait for a started worker; cancel it (group, reaped) on request, on timeout or on Ctrl-C."""
     start = time.monotonic()
     try:

@@ -40,10 +40,15 @@ def merge_results(events: list[dict]) -> dict[str, Any] | None:
     first = results.get(0) or next(iter(results.values()))
     meas = dict(first.get("measurement") or {})
     if len(results) > 1:
-        meas["ranks"] = {str(r): {"peak": (e.get("measurement") or {}).get("peak"),
-                                  "step_time_s": (e.get("measurement") or {}).get("step_time_s"),
-                                  "host_rss": (e.get("measurement") or {}).get("host_rss"),
-                                  "status": e.get("status")} for r, e in sorted(results.items(), key=lambda kv: str(kv[0]))}
+        meas["ranks"] = {
+            str(r): {
+                "peak": (e.get("measurement") or {}).get("peak"),
+                "step_time_s": (e.get("measurement") or {}).get("step_time_s"),
+                "host_rss": (e.get("measurement") or {}).get("host_rss"),
+                "status": e.get("status"),
+            }
+            for r, e in sorted(results.items(), key=lambda kv: str(kv[0]))
+        }
         peaks = {}
         for e in results.values():
             peaks.update((e.get("measurement") or {}).get("peak") or {})
@@ -60,8 +65,15 @@ def merge_results(events: list[dict]) -> dict[str, Any] | None:
     return meas
 
 
-def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = None,
-            cancel_event: threading.Event | None = None, force: bool = False) -> dict[str, Any]:
+def measure(
+    spec,
+    out: str | Path,
+    *,
+    on_event=None,
+    memory_limit: int | None = None,
+    cancel_event: threading.Event | None = None,
+    force: bool = False,
+) -> dict[str, Any]:
     """Run the measure role of ``spec`` in ``out`` and write result.json; returns the result.
 
     Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop the worker group; result.json then says
@@ -72,7 +84,9 @@ def measure(spec, out: str | Path, *, on_event=None, memory_limit: int | None = 
         spec_path = rd.write_spec(spec)
         result["environment"] = environment()
         result["estimate"] = analytic_estimate(spec)
-        wp = run_worker(rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event)
+        wp = run_worker(
+            rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event
+        )
         result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
         if wp.cancel_requested:
             result["measurement"]["failure"] = "cancelled"

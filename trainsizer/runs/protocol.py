@@ -7,7 +7,18 @@ import json
 from typing import Any
 
 PROTOCOL_VERSION = 1
-EVENT_TYPES = {"hello", "phase", "sample", "step", "accounting", "eval", "checkpoint", "log", "error", "result"}
+EVENT_TYPES = {
+    "hello",
+    "phase",
+    "sample",
+    "step",
+    "accounting",
+    "eval",
+    "checkpoint",
+    "log",
+    "error",
+    "result",
+}
 
 
 def parse_line(line: str | bytes) -> dict[str, Any] | None:
@@ -31,7 +42,14 @@ def parse_line(line: str | bytes) -> dict[str, Any] | None:
 
 
 def _log(text: str) -> dict[str, Any]:
-    return {"v": PROTOCOL_VERSION, "type": "log", "t": None, "rank": None, "level": "output", "message": text[:10000]}
+    return {
+        "v": PROTOCOL_VERSION,
+        "type": "log",
+        "t": None,
+        "rank": None,
+        "level": "output",
+        "message": text[:10000],
+    }
 
 
 def parent_event(type_: str, **fields) -> dict[str, Any]:

@@ -1,4 +1,5 @@
-"""The resume check, three-run protocol (torchtitan's checkpoint_compat_test, docs/facts.md): a reference run of
+"""The resume check, three-run protocol (torchtitan's checkpoint_compat_test, docs/facts.md): a reference run
+of
 N steps; a run of k1 steps that saves and exits; a fresh process that loads it, runs to k2 and saves again; a
 third that loads that and runs to N. Per-step losses, gradient norms, final parameters and optimizer state are
 compared: bit-identical on the CPU; on a GPU against a noise floor measured with a second reference run."""
@@ -40,8 +41,13 @@ def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limi
         failure["stage"] = "resume"
         where = f"in {err.get('phase')}" + (f" at step {err['step']}" if err.get("step") is not None else "")
         errno = f" (errno {err['errno']})" if err.get("errno") else ""
-        raise WorkerFailed(f"{err.get('kind', 'crash')} {where}: {err.get('message', 'the worker produced no result')}{errno}"
-                           if err else "the worker produced no result", failure)
+        raise WorkerFailed(
+            f"{err.get('kind', 'crash')} {where}: "
+            f"{err.get('message', 'the worker produced no result')}{errno}"
+            if err
+            else "the worker produced no result",
+            failure,
+        )
     return next(r for r in results if r.get("rank") in (0, None))["train"]
 
 
@@ -69,39 +75,90 @@ def _compare(ref: dict, other: dict, ref_state_path: str, other_state_path: str)
     ref_state = torch.load(ref_state_path, weights_only=True)
     other_state = torch.load(other_state_path, weights_only=True)
     steps = sorted(set(ref["losses"]) | set(other["losses"]), key=int)
-    dl = max((abs(ref["losses"][s] - other["losses"][s]) if s in ref["losses"] and s in other["losses"] else float("inf"))
-             for s in steps)
-    dg = max((abs(ref["grad_norms"][s] - other["grad_norms"][s]) if s in ref["grad_norms"] and s in other["grad_norms"] else float("inf"))
-             for s in steps)
-    return {"max_abs_loss_diff": dl, "max_abs_grad_norm_diff": dg,
-            "max_abs_param_diff": _max_diff(ref_state, other_state, "param/"),
-            "max_abs_optimizer_diff": _max_diff(ref_state, other_state, "optim/")}
+    dl = max(
+        (
+            abs(ref["losses"][s] - other["losses"][s])
+            if s in ref["losses"] and s in other["losses"]
+            else float("inf")
+        )
+        for s in steps
+    )
+    dg = max(
+        (
+            abs(ref["grad_norms"][s] - other["grad_norms"][s])
+            if s in ref["grad_norms"] and s in other["grad_norms"]
+            else float("inf")
+        )
+        for s in steps
+    )
+    return {
+        "max_abs_loss_diff": dl,
+        "max_abs_grad_norm_diff": dg,
+        "max_abs_param_diff": _max_diff(ref_state, other_state, "param/"),
+        "max_abs_optimizer_diff": _max_diff(ref_state, other_state, "optim/"),
+    }
 
 
-def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: str | None = None,
-                 memory_limit: int | None = None, cancel_event=None) -> dict[str, Any]:
+def resume_check(
+    spec,
+    rd: RunDir,
+    spec_path: Path,
+    *,
+    on_event=None,
+    break_: str | None = None,
+    memory_limit: int | None = None,
+    cancel_event=None,
+) -> dict[str, Any]:
     n, k1 = spec.checkpoint.resume_steps, spec.checkpoint.resume_at
     k2 = (k1 + n) // 2 if (k1 + n) // 2 > k1 else None
     world = spec.parallel.world_size()
-    owned = OwnedFolder(Path(spec.checkpoint.dir).expanduser() if spec.checkpoint.dir else rd.path / "checkpoints")
+    owned = OwnedFolder(
+        Path(spec.checkpoint.dir).expanduser() if spec.checkpoint.dir else rd.path / "checkpoints"
+    )
     ck = owned.path
     steps = ["--steps", str(n)]
     try:
-        ref = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit, cancel_event)
-        part_a = _train(rd, spec_path, world, on_event, steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")], memory_limit, cancel_event)
+        ref = _train(
+            rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit, cancel_event
+        )
+        part_a = _train(
+            rd,
+            spec_path,
+            world,
+            on_event,
+            steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")],
+            memory_limit,
+            cancel_event,
+        )
         broken = ["--break", break_] if break_ else []
         merged = {"losses": dict(part_a["losses"]), "grad_norms": dict(part_a["grad_norms"])}
         load_s = []
         source = ck / f"step-{k1}"
         if k2:
-            part_b = _train(rd, spec_path, world, on_event, steps + ["--resume-from", str(source), "--save-at", str(k2),
-                                                                     "--checkpoint", str(ck / f"step-{k2}")] + broken, memory_limit, cancel_event)
+            part_b = _train(
+                rd,
+                spec_path,
+                world,
+                on_event,
+                steps
+                + ["--resume-from", str(source), "--save-at", str(k2), "--checkpoint", str(ck / f"step-{k2}")]
+                + broken,
+                memory_limit,
+                cancel_event,
+            )
             merged["losses"].update(part_b["losses"])
             merged["grad_norms"].update(part_b["grad_norms"])
             load_s.append(part_b.get("load_s"))
             source = ck / f"step-{k2}"
-        part_c = _train(rd, spec_path, world, on_event, steps + ["--resume-from", str(source), "--tag", "resumed"] + broken,
-                        memory_limit, cancel_event)
+        part_c = _train(
+            rd,
+            spec_path,
+            world,
+            on_event,
+            steps + ["--resume-from", str(source), "--tag", "resumed"] + broken,
+            memory_limit,
+            cancel_event,
+        )
         merged["losses"].update(part_c["losses"])
         merged["grad_norms"].update(part_c["grad_norms"])
         load_s.append(part_c.get("load_s"))
@@ -111,22 +168,46 @@ def resume_check(spec, rd: RunDir, spec_path: Path, *, on_event=None, break_: st
             noise, noise_note = None, "not measured on the CPU: the criterion there is bit-identical"
             passed = all(v == 0.0 for v in diffs.values())
         else:
-            again = _train(rd, spec_path, world, on_event, steps + ["--tag", "reference-2"], memory_limit, cancel_event)
+            again = _train(
+                rd, spec_path, world, on_event, steps + ["--tag", "reference-2"], memory_limit, cancel_event
+            )
             floor = _compare(ref, again, ref["final_state"], again["final_state"])
             noise, noise_note = floor, "two fresh reference runs with the same seed"
             passed = all(diffs[k] <= floor[k] for k in diffs)
         saved = part_a["saved"]
         resumes = [k1] + ([k2] if k2 else [])
-        code = "resume_identical" if passed and on_cpu else "resume_within_noise" if passed else "resume_differs"
-        params = {"steps": ", ".join(map(str, resumes)), "total": n, "dloss": diffs["max_abs_loss_diff"],
-                  "dparam": diffs["max_abs_param_diff"]}
-        return {"passed": passed, "steps": n, "saved_at": resumes, **diffs, "noise_floor": noise,
-                "noise_floor_note": noise_note, "checkpoint_bytes": saved["bytes"], "save_s": saved["seconds"],
-                "load_s": max(x for x in load_s if x is not None), "code": code, "params": params,
-                "checkpoint_dir": str(ck) if spec.checkpoint.keep else None}
+        code = (
+            "resume_identical" if passed and on_cpu else "resume_within_noise" if passed else "resume_differs"
+        )
+        params = {
+            "steps": ", ".join(map(str, resumes)),
+            "total": n,
+            "dloss": diffs["max_abs_loss_diff"],
+            "dparam": diffs["max_abs_param_diff"],
+        }
+        return {
+            "passed": passed,
+            "steps": n,
+            "saved_at": resumes,
+            **diffs,
+            "noise_floor": noise,
+            "noise_floor_note": noise_note,
+            "checkpoint_bytes": saved["bytes"],
+            "save_s": saved["seconds"],
+            "load_s": max(x for x in load_s if x is not None),
+            "code": code,
+            "params": params,
+            "checkpoint_dir": str(ck) if spec.checkpoint.keep else None,
+        }
     except WorkerFailed as e:
-        return {"passed": False, "steps": n, "ran": True, "failure": e.failure,
-                "code": "resume_failed", "params": {"why": str(e)}}
+        return {
+            "passed": False,
+            "steps": n,
+            "ran": True,
+            "failure": e.failure,
+            "code": "resume_failed",
+            "params": {"why": str(e)},
+        }
     finally:
         if not spec.checkpoint.keep:
             owned.remove()

@@ -48,8 +48,10 @@ class RunDir:
         if not oscompat.try_lock(fd):
             holder = os.read(fd, 64).decode("ascii", "replace").strip() or "unknown"
             os.close(fd)
-            raise RunDirError(f"{self.path}: another trainsizer run (pid {holder}) is writing into this folder; "
-                              "wait for it, cancel it, or choose another --out")
+            raise RunDirError(
+                f"{self.path}: another trainsizer run (pid {holder}) is writing into this folder; "
+                "wait for it, cancel it, or choose another --out"
+            )
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
         return fd
@@ -57,8 +59,10 @@ class RunDir:
     def _claim(self, force: bool) -> None:
         used = [n for n in ("result.json", "events.jsonl") if (self.path / n).exists()]
         if used and not force:
-            raise RunDirError(f"{self.path}: already holds a run ({', '.join(used)}); choose another --out, "
-                              "or pass --force to replace that run")
+            raise RunDirError(
+                f"{self.path}: already holds a run ({', '.join(used)}); choose another --out, "
+                "or pass --force to replace that run"
+            )
         if used:
             for pattern in RUN_FILES:
                 for f in self.path.glob(pattern):
@@ -88,7 +92,9 @@ class RunDir:
             try:
                 self._events.write(line + "\n")
                 self._events.flush()
-            except OSError as e:  # a full disk must not lose the run: the events stay in memory, the result says so
+            except (
+                OSError
+            ) as e:  # a full disk must not lose the run: the events stay in memory, the result says so
                 if len(self.write_errors) < 20:
                     self.write_errors.append(f"events.jsonl: {e.strerror} (errno {e.errno})")
 
@@ -129,7 +135,7 @@ def read_result(path: str | os.PathLike) -> dict[str, Any] | None:
 
 
 EVENTS_READ_LIMIT = 64 * 2**20  # bytes of events.jsonl read for a report (about 300 000 events)
-LINE_LIMIT = 1 << 20            # one event line longer than this is not one
+LINE_LIMIT = 1 << 20  # one event line longer than this is not one
 
 
 def read_events(path: str | os.PathLike, limit: int = EVENTS_READ_LIMIT) -> list[dict[str, Any]]:

@@ -16,26 +16,63 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
     on_cpu = par.on_cpu
     if par.strategy in ("ddp", "fsdp") and not par.auto and par.world_size() < 2:
         how = "set parallel.processes >= 2" if on_cpu else "list at least two devices, e.g. cuda:0,1"
-        out.append(SpecIssue("parallel.strategy", "conflict", f"{par.strategy} needs at least two devices; {how}"))
+        out.append(
+            SpecIssue("parallel.strategy", "conflict", f"{par.strategy} needs at least two devices; {how}")
+        )
     if par.strategy == "single" and par.world_size() > 1:
         what = "processes" if on_cpu else "devices"
-        out.append(SpecIssue(f"parallel.{what}", "conflict",
-                             f"strategy single runs on one device, got {par.world_size()}; choose ddp or fsdp"))
+        out.append(
+            SpecIssue(
+                f"parallel.{what}",
+                "conflict",
+                f"strategy single runs on one device, got {par.world_size()}; choose ddp or fsdp",
+            )
+        )
     if par.cpu_offload and par.strategy != "fsdp":
-        out.append(SpecIssue("parallel.cpu_offload", "conflict", f"offload needs strategy fsdp, got {par.strategy!r}"))
+        out.append(
+            SpecIssue(
+                "parallel.cpu_offload", "conflict", f"offload needs strategy fsdp, got {par.strategy!r}"
+            )
+        )
     if par.processes > 1 and not on_cpu:
-        out.append(SpecIssue("parallel.processes", "conflict", "applies to devices = \"cpu\" only; list CUDA devices instead"))
+        out.append(
+            SpecIssue(
+                "parallel.processes", "conflict", 'applies to devices = "cpu" only; list CUDA devices instead'
+            )
+        )
     if spec.method.kind == "qlora":
         if on_cpu:
-            out.append(SpecIssue("method.kind", "conflict", "qlora needs a CUDA device (bitsandbytes 4-bit kernels); devices is cpu"))
+            out.append(
+                SpecIssue(
+                    "method.kind",
+                    "conflict",
+                    "qlora needs a CUDA device (bitsandbytes 4-bit kernels); devices is cpu",
+                )
+            )
         if spec.precision.compute == "fp32":
-            out.append(SpecIssue("precision.compute", "conflict", "qlora computes in bf16 or fp16; fp32 is not supported"))
+            out.append(
+                SpecIssue(
+                    "precision.compute", "conflict", "qlora computes in bf16 or fp16; fp32 is not supported"
+                )
+            )
     if spec.optimizer.name == "adamw-8bit" and on_cpu:
-        out.append(SpecIssue("optimizer.name", "conflict", "adamw-8bit needs a CUDA device (bitsandbytes); devices is cpu"))
+        out.append(
+            SpecIssue(
+                "optimizer.name", "conflict", "adamw-8bit needs a CUDA device (bitsandbytes); devices is cpu"
+            )
+        )
     if spec.optimizer.name == "adamw-fused" and spec.precision.compute == "fp16-mixed" and on_cpu:
-        out.append(SpecIssue("optimizer.name", "conflict", "fused AdamW with a GradScaler needs CUDA; use adamw on the CPU"))
+        out.append(
+            SpecIssue(
+                "optimizer.name", "conflict", "fused AdamW with a GradScaler needs CUDA; use adamw on the CPU"
+            )
+        )
     if spec.engine.name == "hf-trainer" and par.strategy == "fsdp":
-        out.append(SpecIssue("engine.name", "conflict", "hf-trainer with fsdp is not supported; use the builtin engine"))
+        out.append(
+            SpecIssue(
+                "engine.name", "conflict", "hf-trainer with fsdp is not supported; use the builtin engine"
+            )
+        )
     return out
 
 
@@ -46,7 +83,7 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
     """
     out: list[SpecIssue] = []
     names = spec.parallel.device_list()
-    if (spec.parallel.on_cpu or spec.parallel.auto):
+    if spec.parallel.on_cpu or spec.parallel.auto:
         wanted = [] if spec.parallel.on_cpu or not devices else [devices[0]]
     else:
         by_index = {d.index: d for d in devices}
@@ -55,7 +92,9 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
             idx = int(name.split(":")[1])
             if idx not in by_index:
                 have = ", ".join(f"cuda:{d.index}" for d in devices) or "no CUDA device"
-                out.append(SpecIssue("parallel.devices", "device", f"{name} is not present (this target has {have})"))
+                out.append(
+                    SpecIssue("parallel.devices", "device", f"{name} is not present (this target has {have})")
+                )
             else:
                 wanted.append(by_index[idx])
     if spec.method.kind == "qlora" and not wanted and spec.parallel.auto:
@@ -64,11 +103,23 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
     for d in wanted:
         cc = d.compute_capability
         if compute.startswith("bf16") and cc is not None and tuple(cc) < (8, 0):
-            out.append(SpecIssue("precision.compute", "device",
-                                 f"{compute} needs bf16 support (compute capability 8.0+); cuda:{d.index} {d.name} has {cc[0]}.{cc[1]}"))
+            out.append(
+                SpecIssue(
+                    "precision.compute",
+                    "device",
+                    f"{compute} needs bf16 support (compute capability 8.0+); cuda:{d.index} {d.name} has "
+                    f"{cc[0]}.{cc[1]}",
+                )
+            )
         if compute.startswith("fp16") and cc is not None and tuple(cc) < (5, 3):
-            out.append(SpecIssue("precision.compute", "device",
-                                 f"{compute} needs fp16 support (compute capability 5.3+); cuda:{d.index} {d.name} has {cc[0]}.{cc[1]}"))
+            out.append(
+                SpecIssue(
+                    "precision.compute",
+                    "device",
+                    f"{compute} needs fp16 support (compute capability 5.3+); cuda:{d.index} {d.name} has "
+                    f"{cc[0]}.{cc[1]}",
+                )
+            )
     return out
 
 
@@ -87,11 +138,23 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
         p = Path(d.path).expanduser()
         if p.is_dir():
             if d.format not in ("auto", "hf-disk"):
-                out.append(SpecIssue("data.path", "file", f"{p}: is a folder; data.format {d.format!r} needs a file "
-                                                          "(a saved dataset folder needs format auto or hf-disk)"))
+                out.append(
+                    SpecIssue(
+                        "data.path",
+                        "file",
+                        f"{p}: is a folder; data.format {d.format!r} needs a file "
+                        "(a saved dataset folder needs format auto or hf-disk)",
+                    )
+                )
             elif not (p / "dataset_info.json").exists() and not (p / "dataset_dict.json").exists():
-                out.append(SpecIssue("data.path", "file", f"{p}: is a folder but not a dataset saved with save_to_disk; "
-                                                          "give a text, JSONL or CSV file"))
+                out.append(
+                    SpecIssue(
+                        "data.path",
+                        "file",
+                        f"{p}: is a folder but not a dataset saved with save_to_disk; "
+                        "give a text, JSONL or CSV file",
+                    )
+                )
         else:
             try:
                 check_regular(p)
@@ -101,7 +164,9 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
                 out.append(SpecIssue("data.path", "file", str(e)))
             else:
                 if d.format == "hf-disk":
-                    out.append(SpecIssue("data.format", "file", f"hf-disk needs a dataset folder; {p} is a file"))
+                    out.append(
+                        SpecIssue("data.format", "file", f"hf-disk needs a dataset folder; {p} is a file")
+                    )
     if spec.model.config:
         p = Path(spec.model.config).expanduser()
         try:
@@ -111,8 +176,14 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
     if spec.checkpoint.dir:
         p = Path(spec.checkpoint.dir).expanduser()
         if p.exists() and not p.is_dir():
-            out.append(SpecIssue("checkpoint.dir", "file", f"{p}: is an existing {_what(p, kind_of)}; "
-                                                           "checkpoints need a folder (it is created when missing)"))
+            out.append(
+                SpecIssue(
+                    "checkpoint.dir",
+                    "file",
+                    f"{p}: is an existing {_what(p, kind_of)}; "
+                    "checkpoints need a folder (it is created when missing)",
+                )
+            )
     out += _attention_issues(spec)
     return out
 
@@ -130,9 +201,19 @@ def _attention_issues(spec: RunSpec) -> list[SpecIssue]:
     if spec.model.attn_implementation != "flash_attention_2":
         return []
     if spec.parallel.on_cpu:
-        return [SpecIssue("model.attn_implementation", "conflict",
-                          "flash_attention_2 runs on CUDA devices only; devices is cpu (use sdpa)")]
+        return [
+            SpecIssue(
+                "model.attn_implementation",
+                "conflict",
+                "flash_attention_2 runs on CUDA devices only; devices is cpu (use sdpa)",
+            )
+        ]
     if importlib.util.find_spec("flash_attn") is None:
-        return [SpecIssue("model.attn_implementation", "conflict",
-                          "flash_attention_2 needs the flash-attn package, which is not installed here (use sdpa)")]
+        return [
+            SpecIssue(
+                "model.attn_implementation",
+                "conflict",
+                "flash_attention_2 needs the flash-attn package, which is not installed here (use sdpa)",
+            )
+        ]
     return []

@@ -4,8 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-_SECTION_NAMES = ("model", "method", "precision", "optimizer", "batch", "parallel", "data", "quality",
-                  "measure", "checkpoint", "engine")
+_SECTION_NAMES = (
+    "model",
+    "method",
+    "precision",
+    "optimizer",
+    "batch",
+    "parallel",
+    "data",
+    "quality",
+    "measure",
+    "checkpoint",
+    "engine",
+)
 
 
 @dataclass(frozen=True)
@@ -38,7 +49,8 @@ class SpecError(ValueError):
 
 
 def show(value) -> str:
-    """A value as it may be quoted in a message: repr, at most ``80`` characters, safe for any nesting depth."""
+    """A value as it may be quoted in a message: repr, at most ``80`` characters, safe for any nesting
+    depth."""
     import reprlib
 
     r = reprlib.Repr()

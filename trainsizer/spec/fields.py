@@ -12,9 +12,15 @@ from trainsizer.spec.errors import SpecIssue, show
 _MISSING = object()
 
 
-def spec_field(default: Any = _MISSING, *, help: str, choices: tuple | None = None,
-               minimum: float | None = None, maximum: float | None = None,
-               default_factory: Any = _MISSING) -> Any:
+def spec_field(
+    default: Any = _MISSING,
+    *,
+    help: str,
+    choices: tuple | None = None,
+    minimum: float | None = None,
+    maximum: float | None = None,
+    default_factory: Any = _MISSING,
+) -> Any:
     """A dataclass field that carries a one-line description (shown by the CLI and the GUI) and its rules."""
     meta = {"help": help, "choices": choices, "minimum": minimum, "maximum": maximum}
     if default_factory is not _MISSING:

@@ -8,16 +8,21 @@ import os
 import stat
 from pathlib import Path
 
-SPEC_LIMIT = 16 * 2**20     # a spec or a config.json larger than this is not one
-TEXT_LIMIT = 64 * 2**20     # result.json and other small documents of a run folder
+SPEC_LIMIT = 16 * 2**20  # a spec or a config.json larger than this is not one
+TEXT_LIMIT = 64 * 2**20  # result.json and other small documents of a run folder
 
 
 class FileProblem(ValueError):
     """A file that cannot be read as asked; ``str()`` names the file and says why."""
 
 
-_KINDS = ((stat.S_ISFIFO, "a FIFO (named pipe)"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"))
+_KINDS = (
+    (stat.S_ISFIFO, "a FIFO (named pipe)"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
+)
 
 
 def kind_of(mode: int) -> str:

@@ -47,7 +47,8 @@ class RunSpec:
 
     # -- conversion ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        """Plain data; None values are left out (TOML has no null), which the loader reads back as defaults."""
+        """Plain data; None values are left out (TOML has no null), which the loader reads back as
+        defaults."""
         out: dict[str, Any] = {"schema": self.schema}
         for name in SECTIONS:
             sec = getattr(self, name)
@@ -112,11 +113,19 @@ def _section_from_dict(name: str, cls: type, raw: Any, issues: list[SpecIssue]):
 def from_dict(data: Any, *, source: str = "spec") -> RunSpec:
     """Build and validate a RunSpec; raises SpecError listing every problem."""
     if not isinstance(data, dict):
-        raise SpecError([SpecIssue(source, "type", f"must be a table of sections, got {type(data).__name__}")])
+        raise SpecError(
+            [SpecIssue(source, "type", f"must be a table of sections, got {type(data).__name__}")]
+        )
     issues: list[SpecIssue] = []
     schema = data.get("schema", SCHEMA_VERSION)
     if schema != SCHEMA_VERSION or isinstance(schema, bool):
-        issues.append(SpecIssue("schema", "schema", f"unsupported schema version {show(schema)}; this trainsizer reads {SCHEMA_VERSION}"))
+        issues.append(
+            SpecIssue(
+                "schema",
+                "schema",
+                f"unsupported schema version {show(schema)}; this trainsizer reads {SCHEMA_VERSION}",
+            )
+        )
     built: dict[str, Any] = {}
     for key, raw in data.items():
         if key == "schema":

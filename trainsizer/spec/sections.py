@@ -27,37 +27,74 @@ ATTENTION = ("sdpa", "eager", "flash_attention_2")
 
 @dataclass(kw_only=True)
 class ModelSpec:
-    preset: str | None = spec_field("tiny-llama", help="Name of a built-in architecture preset (trainsizer presets).")
-    config: str | None = spec_field(None, help="Path to a Hugging Face config.json of a causal LM (random weights).")
-    pretrained: str | None = spec_field(None, help="Local directory with config, safetensors weights and tokenizer.")
+    preset: str | None = spec_field(
+        "tiny-llama", help="Name of a built-in architecture preset (trainsizer presets)."
+    )
+    config: str | None = spec_field(
+        None, help="Path to a Hugging Face config.json of a causal LM (random weights)."
+    )
+    pretrained: str | None = spec_field(
+        None, help="Local directory with config, safetensors weights and tokenizer."
+    )
     hub_id: str | None = spec_field(None, help="Hugging Face hub id, resolved from the local cache only.")
-    allow_network: bool = spec_field(False, help="Allow downloading hub_id when it is not in the local cache.")
-    trust_remote_code: bool = spec_field(False, help="Run model code shipped with the checkpoint (a security risk).")
-    attn_implementation: str = spec_field("sdpa", choices=ATTENTION, help="Attention kernel: sdpa, eager or flash_attention_2.")
+    allow_network: bool = spec_field(
+        False, help="Allow downloading hub_id when it is not in the local cache."
+    )
+    trust_remote_code: bool = spec_field(
+        False, help="Run model code shipped with the checkpoint (a security risk)."
+    )
+    attn_implementation: str = spec_field(
+        "sdpa", choices=ATTENTION, help="Attention kernel: sdpa, eager or flash_attention_2."
+    )
 
     def sources(self) -> dict[str, str]:
-        return {k: v for k, v in (("preset", self.preset), ("config", self.config),
-                                  ("pretrained", self.pretrained), ("hub_id", self.hub_id)) if v}
+        return {
+            k: v
+            for k, v in (
+                ("preset", self.preset),
+                ("config", self.config),
+                ("pretrained", self.pretrained),
+                ("hub_id", self.hub_id),
+            )
+            if v
+        }
 
     def issues(self) -> list[SpecIssue]:
         given = self.sources()
         if len(given) == 1:
             return []
         if not given:
-            return [SpecIssue("model.preset", "missing", "no model: set one of preset, config, pretrained, hub_id")]
+            return [
+                SpecIssue(
+                    "model.preset", "missing", "no model: set one of preset, config, pretrained, hub_id"
+                )
+            ]
         names = ", ".join(given)
-        return [SpecIssue(f"model.{k}", "conflict", f"only one model source may be set, got {names}") for k in list(given)[1:]]
+        return [
+            SpecIssue(f"model.{k}", "conflict", f"only one model source may be set, got {names}")
+            for k in list(given)[1:]
+        ]
 
 
 @dataclass(kw_only=True)
 class MethodSpec:
-    kind: str = spec_field("full", choices=METHODS, help="What is trained: full, freeze (last layers), lora or qlora.")
+    kind: str = spec_field(
+        "full", choices=METHODS, help="What is trained: full, freeze (last layers), lora or qlora."
+    )
     lora_rank: int = spec_field(16, minimum=1, maximum=4096, help="LoRA rank r (lora and qlora).")
-    lora_alpha: float = spec_field(32.0, minimum=0.0, maximum=1e6, help="LoRA scaling alpha (lora and qlora).")
-    lora_dropout: float = spec_field(0.0, minimum=0.0, maximum=1.0, help="Dropout on the LoRA input (lora and qlora).")
-    lora_targets: list[str] = spec_field(default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"],
-                                         help="Module names that get LoRA adapters, or [\"all-linear\"].")
-    trainable_layers: int = spec_field(2, minimum=0, maximum=100_000, help="freeze: number of last transformer layers left trainable.")
+    lora_alpha: float = spec_field(
+        32.0, minimum=0.0, maximum=1e6, help="LoRA scaling alpha (lora and qlora)."
+    )
+    lora_dropout: float = spec_field(
+        0.0, minimum=0.0, maximum=1.0, help="Dropout on the LoRA input (lora and qlora)."
+    )
+    lora_targets: list[str] = spec_field(
+        default_factory=lambda: ["q_proj", "k_proj", "v_proj", "o_proj"],
+        help='Module names that get LoRA adapters, or ["all-linear"].',
+    )
+    trainable_layers: int = spec_field(
+        2, minimum=0, maximum=100_000, help="freeze: number of last transformer layers left trainable."
+    )
     qlora_double_quant: bool = spec_field(True, help="qlora: quantize the quantization constants too (NF4).")
 
     def issues(self) -> list[SpecIssue]:
@@ -70,8 +107,11 @@ class MethodSpec:
 class PrecisionSpec:
     # The default is fp32 because the default device is the CPU, where bf16 autocast is emulated on most
     # processors (here: backward 25x slower than fp32). On a GPU, choose bf16-mixed.
-    compute: str = spec_field("fp32", choices=PRECISIONS,
-                              help="fp32, bf16-mixed / fp16-mixed (autocast, fp32 weights), or pure bf16 weights.")
+    compute: str = spec_field(
+        "fp32",
+        choices=PRECISIONS,
+        help="fp32, bf16-mixed / fp16-mixed (autocast, fp32 weights), or pure bf16 weights.",
+    )
 
     def issues(self) -> list[SpecIssue]:
         return []
@@ -79,13 +119,21 @@ class PrecisionSpec:
 
 @dataclass(kw_only=True)
 class OptimizerSpec:
-    name: str = spec_field("adamw", choices=OPTIMIZERS, help="Optimizer: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.")
+    name: str = spec_field(
+        "adamw",
+        choices=OPTIMIZERS,
+        help="Optimizer: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.",
+    )
     lr: float = spec_field(3e-4, minimum=0.0, maximum=10.0, help="Peak learning rate.")
     weight_decay: float = spec_field(0.0, minimum=0.0, maximum=10.0, help="Decoupled weight decay.")
     momentum: float = spec_field(0.9, minimum=0.0, maximum=1.0, help="sgd-momentum: momentum factor.")
     scheduler: str = spec_field("cosine", choices=SCHEDULERS, help="Learning-rate schedule after warm-up.")
-    warmup_steps: int = spec_field(0, minimum=0, maximum=10_000_000, help="Steps of linear learning-rate warm-up.")
-    max_grad_norm: float = spec_field(1.0, minimum=0.0, maximum=1e6, help="Gradient clipping norm (0 disables clipping).")
+    warmup_steps: int = spec_field(
+        0, minimum=0, maximum=10_000_000, help="Steps of linear learning-rate warm-up."
+    )
+    max_grad_norm: float = spec_field(
+        1.0, minimum=0.0, maximum=1e6, help="Gradient clipping norm (0 disables clipping)."
+    )
 
     def issues(self) -> list[SpecIssue]:
         return []
@@ -93,10 +141,16 @@ class OptimizerSpec:
 
 @dataclass(kw_only=True)
 class BatchSpec:
-    micro_batch: int = spec_field(4, minimum=1, maximum=65536, help="Sequences per device per forward/backward.")
-    grad_accum: int = spec_field(1, minimum=1, maximum=65536, help="Micro-batches accumulated per optimizer step.")
+    micro_batch: int = spec_field(
+        4, minimum=1, maximum=65536, help="Sequences per device per forward/backward."
+    )
+    grad_accum: int = spec_field(
+        1, minimum=1, maximum=65536, help="Micro-batches accumulated per optimizer step."
+    )
     seq_len: int = spec_field(256, minimum=1, maximum=4_194_304, help="Tokens per sequence.")
-    gradient_checkpointing: bool = spec_field(False, help="Recompute activations in backward instead of storing them.")
+    gradient_checkpointing: bool = spec_field(
+        False, help="Recompute activations in backward instead of storing them."
+    )
 
     def issues(self) -> list[SpecIssue]:
         return []
@@ -104,13 +158,21 @@ class BatchSpec:
 
 @dataclass(kw_only=True)
 class ParallelSpec:
-    strategy: str = spec_field("single", choices=STRATEGIES, help="single device, ddp (replicas) or fsdp (sharded).")
+    strategy: str = spec_field(
+        "single", choices=STRATEGIES, help="single device, ddp (replicas) or fsdp (sharded)."
+    )
     devices: str = spec_field("cpu", help="Devices to use: cpu, cuda:0, cuda:0,1 or auto.")
-    fsdp_sharding: str = spec_field("full", choices=FSDP_SHARDING,
-                                    help="fsdp: full (weights, grads, optimizer; ZeRO-3-like) or grad-op (ZeRO-2-like).")
-    cpu_offload: bool = spec_field(False, help="fsdp: keep parameters, gradients and optimizer states in host memory.")
-    processes: int = spec_field(1, minimum=1, maximum=64,
-                                help="devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.")
+    fsdp_sharding: str = spec_field(
+        "full",
+        choices=FSDP_SHARDING,
+        help="fsdp: full (weights, grads, optimizer; ZeRO-3-like) or grad-op (ZeRO-2-like).",
+    )
+    cpu_offload: bool = spec_field(
+        False, help="fsdp: keep parameters, gradients and optimizer states in host memory."
+    )
+    processes: int = spec_field(
+        1, minimum=1, maximum=64, help="devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU."
+    )
 
     def __post_init__(self):
         if isinstance(self.devices, str):
@@ -139,8 +201,13 @@ class ParallelSpec:
             return out
         bad = [d for d in devs if not _is_cuda_name(d)]
         if bad or not devs:
-            out.append(SpecIssue("parallel.devices", "format",
-                                 f"invalid value {self.devices!r}; expected cpu, auto, cuda:0 or cuda:0,1,..."))
+            out.append(
+                SpecIssue(
+                    "parallel.devices",
+                    "format",
+                    f"invalid value {self.devices!r}; expected cpu, auto, cuda:0 or cuda:0,1,...",
+                )
+            )
         elif len(set(devs)) != len(devs):
             out.append(SpecIssue("parallel.devices", "format", f"lists a device twice: {self.devices!r}"))
         return out
@@ -160,16 +227,26 @@ def _is_cuda_name(name: str) -> bool:
 
 @dataclass(kw_only=True)
 class DataSpec:
-    source: str = spec_field("builtin", choices=DATA_SOURCES, help="synthetic (random tokens), builtin (generated corpus) or path.")
-    path: str | None = spec_field(None, help="source = path: a text, JSONL or CSV file, or a dataset saved to disk.")
-    format: str = spec_field("auto", choices=DATA_FORMATS, help="File format of path; auto guesses from the name.")
+    source: str = spec_field(
+        "builtin", choices=DATA_SOURCES, help="synthetic (random tokens), builtin (generated corpus) or path."
+    )
+    path: str | None = spec_field(
+        None, help="source = path: a text, JSONL or CSV file, or a dataset saved to disk."
+    )
+    format: str = spec_field(
+        "auto", choices=DATA_FORMATS, help="File format of path; auto guesses from the name."
+    )
     text_field: str = spec_field("text", help="JSONL key, CSV column or dataset column that holds the text.")
-    eval_fraction: float = spec_field(0.1, minimum=0.0, maximum=0.9, help="Share of the data held out for evaluation.")
-    seed: int = spec_field(1234, minimum=0, maximum=2**31 - 1, help="Seed of the corpus generator, the split and the shuffle.")
+    eval_fraction: float = spec_field(
+        0.1, minimum=0.0, maximum=0.9, help="Share of the data held out for evaluation."
+    )
+    seed: int = spec_field(
+        1234, minimum=0, maximum=2**31 - 1, help="Seed of the corpus generator, the split and the shuffle."
+    )
 
     def issues(self) -> list[SpecIssue]:
         if self.source == "path" and not self.path:
-            return [SpecIssue("data.path", "missing", "source = \"path\" needs a path")]
+            return [SpecIssue("data.path", "missing", 'source = "path" needs a path')]
         if self.source != "path" and self.path:
             return [SpecIssue("data.path", "conflict", f"path is set but source is {self.source!r}")]
         return []
@@ -177,17 +254,36 @@ class DataSpec:
 
 @dataclass(kw_only=True)
 class QualitySpec:
-    metric: str = spec_field("eval_loss", choices=METRICS, help="Held-out metric: eval_loss, perplexity or token_accuracy.")
-    train_steps: int = spec_field(20, minimum=0, maximum=1_000_000, help="Optimizer steps trained between the two evaluations.")
-    eval_batches: int = spec_field(4, minimum=1, maximum=100_000, help="Held-out micro-batches per evaluation.")
-    rule: str = spec_field("relative", choices=RULES,
-                           help="relative: improve by at least threshold (a fraction); absolute: reach threshold.")
-    threshold: float = spec_field(0.05, minimum=-1e9, maximum=1e9, help="The rule's number: a fraction for relative, a metric value for absolute.")
+    metric: str = spec_field(
+        "eval_loss", choices=METRICS, help="Held-out metric: eval_loss, perplexity or token_accuracy."
+    )
+    train_steps: int = spec_field(
+        20, minimum=0, maximum=1_000_000, help="Optimizer steps trained between the two evaluations."
+    )
+    eval_batches: int = spec_field(
+        4, minimum=1, maximum=100_000, help="Held-out micro-batches per evaluation."
+    )
+    rule: str = spec_field(
+        "relative",
+        choices=RULES,
+        help="relative: improve by at least threshold (a fraction); absolute: reach threshold.",
+    )
+    threshold: float = spec_field(
+        0.05,
+        minimum=-1e9,
+        maximum=1e9,
+        help="The rule's number: a fraction for relative, a metric value for absolute.",
+    )
 
     def issues(self) -> list[SpecIssue]:
         if self.rule == "relative" and not 0.0 <= self.threshold < 1.0:
-            return [SpecIssue("quality.threshold", "range",
-                              f"a relative improvement must be in [0, 1), got {self.threshold!r}")]
+            return [
+                SpecIssue(
+                    "quality.threshold",
+                    "range",
+                    f"a relative improvement must be in [0, 1), got {self.threshold!r}",
+                )
+            ]
         return []
 
 
@@ -205,20 +301,31 @@ class MeasureSpec:
 @dataclass(kw_only=True)
 class CheckpointSpec:
     dir: str | None = spec_field(None, help="Where checkpoints go (default: RUN_DIR/checkpoints).")
-    resume_at: int = spec_field(2, minimum=1, maximum=100_000, help="Step after which the resume check saves and restarts.")
-    resume_steps: int = spec_field(4, minimum=2, maximum=100_000, help="Total steps of the resume check's reference run.")
+    resume_at: int = spec_field(
+        2, minimum=1, maximum=100_000, help="Step after which the resume check saves and restarts."
+    )
+    resume_steps: int = spec_field(
+        4, minimum=2, maximum=100_000, help="Total steps of the resume check's reference run."
+    )
     keep: bool = spec_field(False, help="Keep checkpoints after the resume check.")
 
     def issues(self) -> list[SpecIssue]:
         if self.resume_at >= self.resume_steps:
-            return [SpecIssue("checkpoint.resume_at", "range",
-                              f"must be before the end of the run ({self.resume_steps} steps), got {self.resume_at}")]
+            return [
+                SpecIssue(
+                    "checkpoint.resume_at",
+                    "range",
+                    f"must be before the end of the run ({self.resume_steps} steps), got {self.resume_at}",
+                )
+            ]
         return []
 
 
 @dataclass(kw_only=True)
 class EngineSpec:
-    name: str = spec_field("builtin", choices=ENGINES, help="Training loop: builtin (exact phases) or hf-trainer.")
+    name: str = spec_field(
+        "builtin", choices=ENGINES, help="Training loop: builtin (exact phases) or hf-trainer."
+    )
 
     def issues(self) -> list[SpecIssue]:
         return []

@@ -1,9 +1,11 @@
 """Words for people, made at the edges from the codes the core returns — from one catalog.
 
-The core writes ``{code, params}`` (a check's evidence, the quality and resume outcome); ``MESSAGES`` holds the
+The core writes ``{code, params}`` (a check's evidence, the quality and resume outcome); ``MESSAGES`` holds
+the
 English template of each code. Translations of every text — the window's labels, the report's words and these
 templates — live in one place, Qt Linguist's ``resources/i18n/trainsizer_<lang>.ts``: the window loads the
-compiled ``.qm``; the report and the CLI, which must work without Qt, read the ``.ts`` source with the stdlib's
+compiled ``.qm``; the report and the CLI, which must work without Qt, read the ``.ts`` source with the
+stdlib's
 XML parser (``ts_catalog``). There is no second Russian table to drift.
 """
 
@@ -25,16 +27,20 @@ MESSAGES = {
     "no_steps": "no step was measured",
     "steps_measured": "{count} steps measured, median {median:.3f} s",
     "quality_not_run": "the quality check was not run",
-    "quality_relative": "{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least "
-                        "{threshold:.1%} (relative)",
-    "quality_absolute": "{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training",
+    "quality_relative": "{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at "
+    "least "
+    "{threshold:.1%} (relative)",
+    "quality_absolute": "{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after "
+    "training",
     "quality_failed": "the quality check ran and failed: {why}",
     "resume_not_run": "the resume check was not run",
-    "resume_identical": "resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and "
-                        "optimizer state",
+    "resume_identical": "resumed at steps {steps} of {total}: bit-identical losses, gradient norms, "
+    "parameters and "
+    "optimizer state",
     "resume_within_noise": "resumed at steps {steps} of {total}: within the measured noise floor",
-    "resume_differs": "resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, "
-                      "max |Δparam| {dparam:.3g})",
+    "resume_differs": "resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| "
+    "{dloss:.3g}, "
+    "max |Δparam| {dparam:.3g})",
     "resume_failed": "the resume check ran and failed: {why}",
 }
 CONTEXTS = ("Messages", "Report", "Labels")  # where a text is looked up in the .ts, in this order
@@ -55,7 +61,12 @@ def ts_catalog(lang: str) -> dict[tuple[str, str], str]:
         name = context.findtext("name") or ""
         for message in context.iter("message"):
             source, tr = message.findtext("source"), message.find("translation")
-            if source and tr is not None and tr.text and tr.get("type") not in ("unfinished", "obsolete", "vanished"):
+            if (
+                source
+                and tr is not None
+                and tr.text
+                and tr.get("type") not in ("unfinished", "obsolete", "vanished")
+            ):
                 out[(name, source)] = tr.text
     return out
 
@@ -66,9 +77,12 @@ def translate(text: str, lang: str) -> str:
     return next((catalog[(c, text)] for c in CONTEXTS if (c, text) in catalog), text)
 
 
-def render(code: str | None, params: dict[str, Any] | None, lang: str = "en", translated: str | None = None) -> str:
+def render(
+    code: str | None, params: dict[str, Any] | None, lang: str = "en", translated: str | None = None
+) -> str:
     """The sentence for a code and its parameters, in ``lang`` (``translated``: a template already translated,
-    as the window gets it from Qt). An unknown code or a parameter that does not fit shows as data, never fails."""
+    as the window gets it from Qt). An unknown code or a parameter that does not fit shows as data, never
+    fails."""
     template = MESSAGES.get(code or "")
     params = dict(params or {})
     if template is None:
@@ -89,5 +103,7 @@ def evidence(part: dict[str, Any] | None, lang: str = "en", translated=None) -> 
         return ""
     if part.get("code"):
         template = MESSAGES.get(part["code"])
-        return render(part["code"], part.get("params"), lang, translated(template) if translated and template else None)
+        return render(
+            part["code"], part.get("params"), lang, translated(template) if translated and template else None
+        )
     return str(part.get("reason") or "")

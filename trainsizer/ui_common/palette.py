@@ -4,8 +4,16 @@ from __future__ import annotations
 
 DEVICE_COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
 HOST_COLOR = "#555555"
-PHASE_COLORS = {"load": "#bdbdbd", "data": "#c6dbef", "forward": "#6baed6", "backward": "#fd8d3c",
-                "optimizer": "#74c476", "accounting": "#dadaeb", "eval": "#9e9ac8", "checkpoint": "#fdd0a2"}
+PHASE_COLORS = {
+    "load": "#bdbdbd",
+    "data": "#c6dbef",
+    "forward": "#6baed6",
+    "backward": "#fd8d3c",
+    "optimizer": "#74c476",
+    "accounting": "#dadaeb",
+    "eval": "#9e9ac8",
+    "checkpoint": "#fdd0a2",
+}
 
 
 def device_color(device: str, devices: list[str]) -> str:

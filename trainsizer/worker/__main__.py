@@ -1,6 +1,7 @@
 """python -m trainsizer.worker --spec SPEC.json --out RUN_DIR [--role measure]
 
-A separate process (docs/architecture.md, "The process boundary"): stdout carries JSON-line events only; stderr goes
+A separate process (docs/architecture.md, "The process boundary"): stdout carries JSON-line events only;
+stderr goes
 to RUN_DIR/worker-<rank>.log. Failures are results: out-of-memory is reported as such, with its phase.
 Exit code 0 whenever a result was emitted (even a negative one); non-zero means the worker itself failed.
 """
@@ -33,8 +34,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--checkpoint", help="train: where --save-at writes the checkpoint")
     ap.add_argument("--resume-from", help="train: continue from this checkpoint")
     ap.add_argument("--tag", default="run", help="train: name of the final-state file")
-    ap.add_argument("--break", dest="break_", choices=["rng", "data"],
-                    help="train: resume wrongly on purpose (leave RNG or data position unrestored), to prove the check can fail")
+    ap.add_argument(
+        "--break",
+        dest="break_",
+        choices=["rng", "data"],
+        help="train: resume wrongly on purpose (leave RNG or data position unrestored), to prove the check "
+        "can fail",
+    )
     args = ap.parse_args(argv)
     args.skip_rng_restore = args.break_ == "rng"
     rank = int(os.environ.get("RANK", "0"))
@@ -55,7 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return _run(args, em, state)
     except KeyboardInterrupt as e:
-        em.emit("error", kind="cancelled", phase=state["phase"], step=state["step"], message=f"cancelled ({e})")
+        em.emit(
+            "error", kind="cancelled", phase=state["phase"], step=state["step"], message=f"cancelled ({e})"
+        )
         em.emit("result", status="cancelled", measurement=None)
         return 0
 
@@ -79,9 +87,16 @@ def _run(args, em, state) -> int:
         if device.type == "cuda":
             torch.cuda.set_device(device)
         torch.distributed.init_process_group(backend)
-    em.emit("hello", pid=os.getpid(), world_size=dist.world, device=str(device), threads=torch.get_num_threads(),
-            versions={"torch": torch.__version__, "python": sys.version.split()[0]},
-            cuda=torch.cuda.is_available(), devices=[str(device)])
+    em.emit(
+        "hello",
+        pid=os.getpid(),
+        world_size=dist.world,
+        device=str(device),
+        threads=torch.get_num_threads(),
+        versions={"torch": torch.__version__, "python": sys.version.split()[0]},
+        cuda=torch.cuda.is_available(),
+        devices=[str(device)],
+    )
     context = _cuda_context(device)
     from trainsizer.data import DataError
     from trainsizer.worker.checkpoint import CheckpointError
@@ -90,8 +105,11 @@ def _run(args, em, state) -> int:
 
     sampler = Sampler(em, spec.measure.sample_hz, [device.index] if device.type == "cuda" else []).start()
     trainer = Trainer(spec, em, dist, device)
-    total = {"measure": spec.measure.warmup_steps + spec.measure.steps, "quality": spec.quality.train_steps,
-             "train": args.steps or spec.checkpoint.resume_steps}[args.role]
+    total = {
+        "measure": spec.measure.warmup_steps + spec.measure.steps,
+        "quality": spec.quality.train_steps,
+        "train": args.steps or spec.checkpoint.resume_steps,
+    }[args.role]
     try:
         trainer.build(total)
         state["phase"] = "data"
@@ -116,7 +134,9 @@ def _run(args, em, state) -> int:
             else:
                 if args.break_ == "data":
                     trainer.batch_at = _from_zero(trainer)
-                payload = roles.run_train(spec, em, trainer, args, fingerprint(spec, _config(spec), dist.world))
+                payload = roles.run_train(
+                    spec, em, trainer, args, fingerprint(spec, _config(spec), dist.world)
+                )
             payload["data"] = data_info
             payload["host_rss"] = sampler.peak_rss
             payload["peak"] = _peaks(trainer, sampler)
@@ -129,9 +149,15 @@ def _run(args, em, state) -> int:
     except Exception as e:
         if not is_oom(e):
             # errno and the traceback's tail travel in the event too: on a full disk the log may stay empty
-            em.emit("error", kind="crash", phase=em.last_phase or trainer.current_phase, step=trainer.step,
-                    message=f"{type(e).__name__}: {e}", errno=_errno_of(e),
-                    trace=traceback.format_exc()[-3000:])
+            em.emit(
+                "error",
+                kind="crash",
+                phase=em.last_phase or trainer.current_phase,
+                step=trainer.step,
+                message=f"{type(e).__name__}: {e}",
+                errno=_errno_of(e),
+                trace=traceback.format_exc()[-3000:],
+            )
             try:
                 traceback.print_exc()
             except OSError:
@@ -142,8 +168,12 @@ def _run(args, em, state) -> int:
         import gc
 
         gc.collect()
-        oom = {"phase": trainer.current_phase, "step": trainer.step, "message": str(e).splitlines()[0][:500],
-               "memory": sampler.last}
+        oom = {
+            "phase": trainer.current_phase,
+            "step": trainer.step,
+            "message": str(e).splitlines()[0][:500],
+            "memory": sampler.last,
+        }
         em.emit("error", kind="oom", **oom)
         em.emit("result", status="oom", measurement={"oom": oom, "host_rss": sampler.peak_rss})
         return 0
@@ -217,9 +247,13 @@ def _peaks(trainer, sampler) -> dict:
     dev = str(trainer.device)
     if trainer.device.type == "cuda":
         mem = trainer.phase_memory
-        return {dev: {"allocated": max((m["allocated"] for m in mem.values()), default=0),
-                      "reserved": max((m["reserved"] for m in mem.values()), default=0),
-                      "nvml_used": sampler.peak_nvml.get(trainer.device.index)}}
+        return {
+            dev: {
+                "allocated": max((m["allocated"] for m in mem.values()), default=0),
+                "reserved": max((m["reserved"] for m in mem.values()), default=0),
+                "nvml_used": sampler.peak_nvml.get(trainer.device.index),
+            }
+        }
     return {dev: {"allocated": None, "reserved": None, "nvml_used": None}}
 
 

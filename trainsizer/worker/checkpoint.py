@@ -23,16 +23,23 @@ TRAINING_SECTIONS = ("model", "method", "precision", "optimizer", "batch", "para
 
 
 class CheckpointError(ValueError):
-    """A checkpoint that cannot be used: corrupted, truncated, or made for something else (the message says what)."""
+    """A checkpoint that cannot be used: corrupted, truncated, or made for something else (the message says
+    what)."""
 
 
 def spec_hash(spec) -> str:
     data = spec.to_dict()
-    return hashlib.sha256(json.dumps({k: data[k] for k in TRAINING_SECTIONS}, sort_keys=True).encode()).hexdigest()[:16]
+    return hashlib.sha256(
+        json.dumps({k: data[k] for k in TRAINING_SECTIONS}, sort_keys=True).encode()
+    ).hexdigest()[:16]
 
 
 def architecture_hash(config) -> str:
-    d = {k: v for k, v in config.to_dict().items() if k not in ("transformers_version", "_name_or_path", "architectures")}
+    d = {
+        k: v
+        for k, v in config.to_dict().items()
+        if k not in ("transformers_version", "_name_or_path", "architectures")
+    }
     return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 
@@ -40,10 +47,17 @@ def fingerprint(spec, config, world: int) -> dict[str, Any]:
     import transformers
 
     data = spec.to_dict()
-    return {"architecture": architecture_hash(config), "world_size": world, "spec": spec_hash(spec),
-            "training_spec": {k: data[k] for k in TRAINING_SECTIONS},
-            "compute": spec.precision.compute, "threads": torch.get_num_threads(), "torch": torch.__version__,
-            "transformers": transformers.__version__, "deterministic": torch.are_deterministic_algorithms_enabled()}
+    return {
+        "architecture": architecture_hash(config),
+        "world_size": world,
+        "spec": spec_hash(spec),
+        "training_spec": {k: data[k] for k in TRAINING_SECTIONS},
+        "compute": spec.precision.compute,
+        "threads": torch.get_num_threads(),
+        "torch": torch.__version__,
+        "transformers": transformers.__version__,
+        "deterministic": torch.are_deterministic_algorithms_enabled(),
+    }
 
 
 def rng_state() -> dict[str, Any]:
@@ -51,9 +65,17 @@ def rng_state() -> dict[str, Any]:
 
     version, state, gauss = random.getstate()
     np_state = np.random.get_state()
-    out = {"python": [version, list(state), gauss], "torch_cpu": torch.get_rng_state(),
-           "numpy": {"key": np_state[0], "state": torch.from_numpy(np_state[1].astype("int64")),
-                     "pos": int(np_state[2]), "has_gauss": int(np_state[3]), "cached": float(np_state[4])}}
+    out = {
+        "python": [version, list(state), gauss],
+        "torch_cpu": torch.get_rng_state(),
+        "numpy": {
+            "key": np_state[0],
+            "state": torch.from_numpy(np_state[1].astype("int64")),
+            "pos": int(np_state[2]),
+            "has_gauss": int(np_state[3]),
+            "cached": float(np_state[4]),
+        },
+    }
     if torch.cuda.is_available():
         out["cuda"] = torch.cuda.get_rng_state_all()
     return out
@@ -65,14 +87,17 @@ def set_rng_state(state: dict[str, Any]) -> None:
     version, inner, gauss = state["python"]
     random.setstate((version, tuple(inner), gauss))
     n = state["numpy"]
-    np.random.set_state((n["key"], n["state"].numpy().astype("uint32"), n["pos"], n["has_gauss"], n["cached"]))
+    np.random.set_state(
+        (n["key"], n["state"].numpy().astype("uint32"), n["pos"], n["has_gauss"], n["cached"])
+    )
     torch.set_rng_state(state["torch_cpu"])
     if "cuda" in state and torch.cuda.is_available():
         torch.cuda.set_rng_state_all(state["cuda"])
 
 
 def save_checkpoint(directory: str | Path, trainer, fp: dict[str, Any]) -> dict[str, Any]:
-    """Write the checkpoint of ``trainer`` (after an optimizer step) atomically; returns path, bytes, seconds."""
+    """Write the checkpoint of ``trainer`` (after an optimizer step) atomically; returns path, bytes,
+    seconds."""
     from safetensors.torch import save_model
 
     t0 = time.perf_counter()
@@ -86,10 +111,16 @@ def save_checkpoint(directory: str | Path, trainer, fp: dict[str, Any]) -> dict[
     if rank == 0:
         save_model(trainer.model, str(tmp / "model.safetensors"))
     torch.save(trainer.optimizer.state_dict(), tmp / f"optimizer-{rank}.pt")
-    torch.save({"scheduler": trainer.scheduler.state_dict(),
-                "scaler": trainer.scaler.state_dict() if trainer.scaler else None,
-                "rng": rng_state(), "step": trainer.step, "data_position": {"step": trainer.step}},
-               tmp / f"trainer-{rank}.pt")
+    torch.save(
+        {
+            "scheduler": trainer.scheduler.state_dict(),
+            "scaler": trainer.scaler.state_dict() if trainer.scaler else None,
+            "rng": rng_state(),
+            "step": trainer.step,
+            "data_position": {"step": trainer.step},
+        },
+        tmp / f"trainer-{rank}.pt",
+    )
     _barrier(trainer)
     if rank == 0:
         files = {f.name: sha256_file(f) for f in sorted(tmp.iterdir())}
@@ -135,8 +166,10 @@ def read_meta(directory: str | Path) -> dict[str, Any]:
         raise CheckpointError(f"{path}: not a {FORMAT} checkpoint")
     for key, kind in MANIFEST.items():
         if not isinstance(meta.get(key), kind) or isinstance(meta.get(key), bool):
-            raise CheckpointError(f"{path}: the manifest's {key!r} must be {kind.__name__}, "
-                                  f"got {type(meta.get(key)).__name__}; the checkpoint was not loaded")
+            raise CheckpointError(
+                f"{path}: the manifest's {key!r} must be {kind.__name__}, "
+                f"got {type(meta.get(key)).__name__}; the checkpoint was not loaded"
+            )
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in meta["files"].items()):
         raise CheckpointError(f"{path}: the manifest's 'files' must map file names to SHA-256 digests")
     return meta
@@ -147,13 +180,17 @@ def verify_files(meta: dict[str, Any], directory: Path, needed: list[str]) -> No
     files = meta["files"]
     for name in needed:
         if name not in files:
-            raise CheckpointError(f"{directory}: {name} is not in the manifest (meta.json); the checkpoint was not loaded")
+            raise CheckpointError(
+                f"{directory}: {name} is not in the manifest (meta.json); the checkpoint was not loaded"
+            )
         path = directory / name
         if not path.is_file():
             raise CheckpointError(f"{directory}: incomplete, {name} is missing")
         if sha256_file(path) != files[name]:
-            raise CheckpointError(f"{path}: its SHA-256 differs from the one recorded at save time (the file was "
-                                  "changed or damaged); the checkpoint was not loaded")
+            raise CheckpointError(
+                f"{path}: its SHA-256 differs from the one recorded at save time (the file was "
+                "changed or damaged); the checkpoint was not loaded"
+            )
 
 
 def _flat(data: Any, prefix: str = "") -> dict[str, Any]:
@@ -170,7 +207,11 @@ def spec_differences(theirs: Any, ours: dict[str, Any], limit: int = 8) -> str:
     if not isinstance(theirs, dict):
         return ""
     a, b = _flat(theirs), _flat(ours)
-    diffs = [f"{k} {a.get(k, '(unset)')!r} → {b.get(k, '(unset)')!r}" for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    diffs = [
+        f"{k} {a.get(k, '(unset)')!r} → {b.get(k, '(unset)')!r}"
+        for k in sorted(set(a) | set(b))
+        if a.get(k) != b.get(k)
+    ]
     more = f" and {len(diffs) - limit} more" if len(diffs) > limit else ""
     return ", ".join(d.replace("'", "") for d in diffs[:limit]) + more
 
@@ -178,12 +219,18 @@ def spec_differences(theirs: Any, ours: dict[str, Any], limit: int = 8) -> str:
 def check_compatible(meta: dict[str, Any], fp: dict[str, Any], directory) -> None:
     theirs = meta["fingerprint"]
     labels = {"architecture": "model architecture", "world_size": "world size", "compute": "precision"}
-    diffs = [f"{label}: checkpoint {theirs.get(k)!r}, this run {fp.get(k)!r}"
-             for k, label in labels.items() if theirs.get(k) != fp.get(k)]
+    diffs = [
+        f"{label}: checkpoint {theirs.get(k)!r}, this run {fp.get(k)!r}"
+        for k, label in labels.items()
+        if theirs.get(k) != fp.get(k)
+    ]
     if theirs.get("spec") != fp.get("spec"):
         fields = spec_differences(theirs.get("training_spec"), fp.get("training_spec") or {})
-        diffs.append(f"run specification: {fields}" if fields else
-                     f"run specification: checkpoint {theirs.get('spec')!r}, this run {fp.get('spec')!r}")
+        diffs.append(
+            f"run specification: {fields}"
+            if fields
+            else f"run specification: checkpoint {theirs.get('spec')!r}, this run {fp.get('spec')!r}"
+        )
     if diffs:
         raise CheckpointError(f"{directory}: made for a different run — " + "; ".join(diffs))
 
@@ -194,12 +241,15 @@ def _safe_load(path: Path, **kw):
     try:
         return torch.load(path, weights_only=True, **kw)
     except pickle.UnpicklingError:
-        raise CheckpointError(f"{path}: unsafe checkpoint refused: it holds Python objects other than tensors and "
-                              "plain data (such a file can run code when loaded); it was not loaded") from None
+        raise CheckpointError(
+            f"{path}: unsafe checkpoint refused: it holds Python objects other than tensors and "
+            "plain data (such a file can run code when loaded); it was not loaded"
+        ) from None
 
 
 def load_checkpoint(directory: str | Path, trainer, fp: dict[str, Any]) -> dict[str, Any]:
-    """Restore model, optimizer, scheduler, scaler and step; returns the RNG state to set before the first batch."""
+    """Restore model, optimizer, scheduler, scaler and step; returns the RNG state to set before the first
+    batch."""
     from safetensors import SafetensorError
     from safetensors.torch import load_model
 
@@ -210,14 +260,17 @@ def load_checkpoint(directory: str | Path, trainer, fp: dict[str, Any]) -> dict[
     rank = trainer.dist.rank
     verify_files(meta, directory, ["model.safetensors", f"optimizer-{rank}.pt", f"trainer-{rank}.pt"])
     try:
-        missing, unexpected = load_model(trainer.model, str(directory / "model.safetensors"), strict=False,
-                                         device=str(trainer.device))
+        missing, unexpected = load_model(
+            trainer.model, str(directory / "model.safetensors"), strict=False, device=str(trainer.device)
+        )
         opt = _safe_load(directory / f"optimizer-{rank}.pt", map_location=trainer.device)
         state = _safe_load(directory / f"trainer-{rank}.pt")
     except FileNotFoundError as e:
         raise CheckpointError(f"{directory}: incomplete, {Path(e.filename).name} is missing") from None
     except (SafetensorError, RuntimeError, EOFError, OSError, ValueError) as e:
-        raise CheckpointError(f"{directory}: corrupted or truncated ({type(e).__name__}: {str(e)[:200]})") from None
+        raise CheckpointError(
+            f"{directory}: corrupted or truncated ({type(e).__name__}: {str(e)[:200]})"
+        ) from None
     if missing:
         raise CheckpointError(f"{directory}: weights missing for {', '.join(missing[:5])}")
     trainer.optimizer.load_state_dict(opt)

@@ -37,7 +37,11 @@ class Dist:
 
     @classmethod
     def from_env(cls) -> Dist:
-        return cls(int(os.environ.get("RANK", 0)), int(os.environ.get("LOCAL_RANK", 0)), int(os.environ.get("WORLD_SIZE", 1)))
+        return cls(
+            int(os.environ.get("RANK", 0)),
+            int(os.environ.get("LOCAL_RANK", 0)),
+            int(os.environ.get("WORLD_SIZE", 1)),
+        )
 
 
 def pick_device(spec, dist: Dist) -> torch.device:
@@ -129,7 +133,12 @@ class Trainer:
     def batch_at(self, step: int) -> list[torch.Tensor]:
         """The micro-batches of optimizer step ``step`` on this rank: a pure function of the step (the data
         position), so a resumed run sees exactly the batches the uninterrupted one saw."""
-        b, s, accum, seed = self.spec.batch.micro_batch, self.spec.batch.seq_len, self.spec.batch.grad_accum, self.spec.data.seed
+        b, s, accum, seed = (
+            self.spec.batch.micro_batch,
+            self.spec.batch.seq_len,
+            self.spec.batch.grad_accum,
+            self.spec.data.seed,
+        )
         if self.data is None:  # synthetic: random tokens, for sizing only
             g = torch.Generator().manual_seed(seed * 1_000_003 + self.dist.rank * 7919 + step)
             return [torch.randint(0, self.vocab, (b, s), generator=g) for _ in range(accum)]
@@ -159,8 +168,10 @@ class Trainer:
     def _end(self, name: str) -> None:
         synchronize(self.device)
         if self.device.type == "cuda":
-            mem = {"allocated": torch.cuda.max_memory_allocated(self.device),
-                   "reserved": torch.cuda.max_memory_reserved(self.device)}
+            mem = {
+                "allocated": torch.cuda.max_memory_allocated(self.device),
+                "reserved": torch.cuda.max_memory_reserved(self.device),
+            }
             prev = self.phase_memory.setdefault(name, {"allocated": 0, "reserved": 0})
             for k, v in mem.items():
                 prev[k] = max(prev[k], v)

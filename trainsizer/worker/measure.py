@@ -13,10 +13,18 @@ def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, Any]:
     """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process)."""
     from trainsizer.model.stepaccount import tracked_steps
 
-    acct = tracked_steps(trainer.spec, trainer.model, trainer.optimizer, next(batches_iter), trainer.vocab,
-                         scaler=trainer.scaler)
+    acct = tracked_steps(
+        trainer.spec,
+        trainer.model,
+        trainer.optimizer,
+        next(batches_iter),
+        trainer.vocab,
+        scaler=trainer.scaler,
+    )
     items = {k: v for k, v in acct.items.items() if k != "buffers"}
-    items.update({"cuda_context": 0, "allocator_overhead": 0, "comm_buffers": 0, "other": items.get("other", 0)})
+    items.update(
+        {"cuda_context": 0, "allocator_overhead": 0, "comm_buffers": 0, "other": items.get("other", 0)}
+    )
     return {**items, "peak": acct.peak, "peak_phase": acct.peak_phase, "phases": acct.phase_peaks}
 
 
@@ -24,7 +32,9 @@ def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]
     from trainsizer.model.tracker import storage_bytes
 
     params = list(trainer.model.parameters())
-    states = [v for st in trainer.optimizer.state.values() for v in st.values() if isinstance(v, torch.Tensor)]
+    states = [
+        v for st in trainer.optimizer.state.values() for v in st.values() if isinstance(v, torch.Tensor)
+    ]
     w, s = storage_bytes(params), storage_bytes(states)
     mem = trainer.phase_memory
     fwd = mem.get("forward", {}).get("allocated", 0)
@@ -32,11 +42,21 @@ def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]
     peak_res = max((m["reserved"] for m in mem.values()), default=0)
     phase = max(mem, key=lambda k: mem[k]["allocated"]) if mem else None
     grads = sum(p.numel() * p.element_size() for p in params if p.requires_grad)  # freed by zero_grad by now
-    return {"weights": w, "gradients": grads,
-            "optimizer_states": s, "master_weights": 0, "activations": max(0, fwd - w - s),
-            "logits_and_loss": None, "cuda_context": context_bytes, "allocator_overhead": peak_res - peak_alloc,
-            "comm_buffers": None, "other": None, "peak": peak_alloc, "peak_phase": phase,
-            "phases": {k: v["allocated"] for k, v in mem.items()}}
+    return {
+        "weights": w,
+        "gradients": grads,
+        "optimizer_states": s,
+        "master_weights": 0,
+        "activations": max(0, fwd - w - s),
+        "logits_and_loss": None,
+        "cuda_context": context_bytes,
+        "allocator_overhead": peak_res - peak_alloc,
+        "comm_buffers": None,
+        "other": None,
+        "peak": peak_alloc,
+        "peak_phase": phase,
+        "phases": {k: v["allocated"] for k, v in mem.items()},
+    }
 
 
 def run_measure(spec, emitter, trainer: Trainer, sampler, context_bytes: int | None) -> dict[str, Any]:
@@ -90,5 +110,9 @@ def _throughput(spec, trainer: Trainer, median: float | None) -> dict[str, Any]:
     else:
         peak = cpu_matmul_flops("float32" if key == "fp32" else "bfloat16")
         basis = "CPU matmul probe"
-    return {"tflops": achieved / 1e12, "mfu": achieved / peak if peak else None,
-            "peak_tflops": peak / 1e12 if peak else None, "peak_basis": basis}
+    return {
+        "tflops": achieved / 1e12,
+        "mfu": achieved / peak if peak else None,
+        "peak_tflops": peak / 1e12 if peak else None,
+        "peak_basis": basis,
+    }

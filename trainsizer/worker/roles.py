@@ -33,8 +33,12 @@ def evaluate(trainer) -> dict[str, float]:
         del out
     model.train(was_training)
     loss = total_loss / total_tokens
-    return {"eval_loss": loss, "perplexity": math.exp(min(loss, 700)), "token_accuracy": correct / total_tokens,
-            "tokens": total_tokens}
+    return {
+        "eval_loss": loss,
+        "perplexity": math.exp(min(loss, 700)),
+        "token_accuracy": correct / total_tokens,
+        "tokens": total_tokens,
+    }
 
 
 def judge(spec, before: float, after: float) -> dict[str, Any]:
@@ -46,13 +50,24 @@ def judge(spec, before: float, after: float) -> dict[str, Any]:
         code, change = "quality_absolute", None
         params["op"] = ">=" if higher else "<="
     else:
-        change = (after - before) / abs(before) if higher else (before - after) / abs(before) if before else 0.0
+        change = (
+            (after - before) / abs(before) if higher else (before - after) / abs(before) if before else 0.0
+        )
         passed = change >= q.threshold
         code = "quality_relative"
         params["change"] = change
     # the rule as data (metric, rule, threshold); the sentence is made at the edge from code and params
-    return {"metric": q.metric, "before": before, "after": after, "rule": q.rule, "threshold": q.threshold,
-            "improvement": change, "passed": bool(passed), "code": code, "params": params}
+    return {
+        "metric": q.metric,
+        "before": before,
+        "after": after,
+        "rule": q.rule,
+        "threshold": q.threshold,
+        "improvement": change,
+        "passed": bool(passed),
+        "code": code,
+        "params": params,
+    }
 
 
 def run_quality(spec, em, trainer) -> dict[str, Any]:
@@ -70,7 +85,9 @@ def run_quality(spec, em, trainer) -> dict[str, Any]:
     em.phase("eval", trainer.step, "end")
     em.emit("eval", when="after", step=trainer.step, **after)
     verdict = judge(spec, before[spec.quality.metric], after[spec.quality.metric])
-    verdict.update({"train_steps": steps, "eval_tokens": before["tokens"], "all_before": before, "all_after": after})
+    verdict.update(
+        {"train_steps": steps, "eval_tokens": before["tokens"], "all_before": before, "all_after": after}
+    )
     return verdict
 
 
@@ -86,7 +103,8 @@ def final_state(trainer) -> dict[str, torch.Tensor]:
 
 
 def run_train(spec, em, trainer, args, fp) -> dict[str, Any]:
-    """Train up to --steps; with --save-at, save a checkpoint there and stop; with --resume-from, start from one."""
+    """Train up to --steps; with --save-at, save a checkpoint there and stop; with --resume-from, start from
+    one."""
     from trainsizer.worker.checkpoint import load_checkpoint, save_checkpoint, set_rng_state
 
     info: dict[str, Any] = {"losses": {}, "grad_norms": {}}
@@ -95,7 +113,9 @@ def run_train(spec, em, trainer, args, fp) -> dict[str, Any]:
         em.phase("checkpoint", None, "begin")
         loaded = load_checkpoint(args.resume_from, trainer, fp)
         em.phase("checkpoint", None, "end")
-        em.emit("checkpoint", action="load", path=args.resume_from, step=loaded["step"], seconds=loaded["seconds"])
+        em.emit(
+            "checkpoint", action="load", path=args.resume_from, step=loaded["step"], seconds=loaded["seconds"]
+        )
         info["load_s"] = loaded["seconds"]
         rng = loaded["rng"]
     if rng is not None and not args.skip_rng_restore:

@@ -50,8 +50,11 @@ class ProcReader:
             key, _, rest = line.partition(b":")
             if key in (b"MemTotal", b"MemAvailable", b"SwapTotal", b"SwapFree"):
                 fields[key.decode()] = int(rest.split()[0]) * 1024
-        return {"system_used": fields["MemTotal"] - fields["MemAvailable"], "system_total": fields["MemTotal"],
-                "swap_used": fields["SwapTotal"] - fields["SwapFree"]}
+        return {
+            "system_used": fields["MemTotal"] - fields["MemAvailable"],
+            "system_total": fields["MemTotal"],
+            "swap_used": fields["SwapTotal"] - fields["SwapFree"],
+        }
 
     def forget(self, pids) -> None:
         for pid in [p for p in self.statm if p not in pids]:
@@ -79,7 +82,11 @@ class NvmlReader:
             pynvml.nvmlInit()
             self.nv = pynvml
             visible = os.environ.get("CUDA_VISIBLE_DEVICES")
-            ids = [int(x) for x in visible.split(",")] if visible and visible.replace(",", "").isdigit() else None
+            ids = (
+                [int(x) for x in visible.split(",")]
+                if visible and visible.replace(",", "").isdigit()
+                else None
+            )
             for i in cuda_indices:
                 physical = ids[i] if ids and i < len(ids) else i
                 self.handles[i] = pynvml.nvmlDeviceGetHandleByIndex(physical)
@@ -146,8 +153,12 @@ class Sampler:
         host = self._host_fast() if self.fast else None
         if host is None:
             vm, sw = psutil.virtual_memory(), psutil.swap_memory()
-            host = {"rss": process_tree_rss(self.proc, self._children), "system_used": vm.total - vm.available,
-                    "system_total": vm.total, "swap_used": sw.used}
+            host = {
+                "rss": process_tree_rss(self.proc, self._children),
+                "system_used": vm.total - vm.available,
+                "system_total": vm.total,
+                "swap_used": sw.used,
+            }
         rss = host["rss"]
         self.peak_rss = max(self.peak_rss, rss)
         devices = {}
@@ -158,8 +169,11 @@ class Sampler:
                 used = self.nvml.used(i) if self.nvml else None
                 if used is not None:
                     self.peak_nvml[i] = max(self.peak_nvml.get(i, 0), used)
-                devices[f"cuda:{i}"] = {"allocated": torch.cuda.memory_allocated(i),
-                                        "reserved": torch.cuda.memory_reserved(i), "nvml_used": used}
+                devices[f"cuda:{i}"] = {
+                    "allocated": torch.cuda.memory_allocated(i),
+                    "reserved": torch.cuda.memory_reserved(i),
+                    "nvml_used": used,
+                }
         else:
             devices["cpu"] = {"allocated": None, "reserved": None, "nvml_used": None}
         data = {"devices": devices, "host": host}
