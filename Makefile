@@ -85,7 +85,8 @@ lrelease: $(STAMP)
 	for ts in $(TS_FILES); do $(BIN)/pyside6-lrelease $$ts -qm $${ts%.ts}.qm; done
 
 lint: $(STAMP)
-	$(BIN)/ruff check trainsizer tests bench
+	$(BIN)/ruff check trainsizer tests bench packaging
+	$(BIN)/ruff format --check trainsizer tests bench packaging
 	$(BIN)/lint-imports
 
 clean:

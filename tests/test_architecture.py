@@ -39,3 +39,14 @@ def test_import_linter_contracts_hold():
     p = subprocess.run([exe], capture_output=True, text=True, cwd=REPO)
     assert p.returncode == 0, p.stdout + p.stderr
     assert "0 broken" in p.stdout, p.stdout
+
+
+def test_the_tree_is_linted_and_formatted_at_110_columns():
+    exe = shutil.which("ruff", path=str(Path(sys.executable).parent))
+    if exe is None:
+        pytest.skip("ruff is in the dev extra (make install); the headless job installs only the test tools")
+    dirs = ["trainsizer", "tests", "bench", "packaging"]
+    p = subprocess.run([exe, "check", *dirs], capture_output=True, text=True, cwd=REPO)
+    assert p.returncode == 0, p.stdout[-3000:]
+    p = subprocess.run([exe, "format", "--check", *dirs], capture_output=True, text=True, cwd=REPO)
+    assert p.returncode == 0, p.stdout[-3000:]
