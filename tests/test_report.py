@@ -93,9 +93,8 @@ def test_the_html_report_opens_in_chromium_without_console_errors_and_shows_its_
     assert rc == 0, err
     html = run_dir / "report.html"
     text = html.read_text()
-    assert "<script" not in text and "http://" not in text.replace(
-        "http://www.w3.org/2000/svg", ""
-    )  # self-contained
+    # self-contained
+    assert "<script" not in text and "http://" not in text.replace("http://www.w3.org/2000/svg", "")
     assert text.count("<svg") == 2
     dom = _chromium("--dump-dom", html.as_uri())
     assert "Acceptance report: tiny-llama" in dom.stdout and "<polyline" in dom.stdout
@@ -253,9 +252,8 @@ def test_every_report_word_has_a_russian_text():
     assert missing == []
     ru = translator("ru")
     same = {"CUDA", "CPU", "GPUs", "p95", "RSS", "max |Δloss|", "max |Δparam|"}
-    assert (
-        sorted(w for w in used if ru(w) == EN.get(w, w) and EN.get(w, w) not in same) == []
-    )  # and translated
+    # and translated
+    assert sorted(w for w in used if ru(w) == EN.get(w, w) and EN.get(w, w) not in same) == []
 
 
 def test_the_russian_report_is_russian(run_dir):

@@ -96,9 +96,8 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument(
         "--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)"
     )
-    c.add_argument(
-        "--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS
-    )  # proves the resume check can fail
+    # proves the resume check can fail
+    c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser("report", help="export the acceptance report of a run directory")
@@ -135,9 +134,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     g = sub.add_parser("gui", help="open the desktop application (the default)")
     g.add_argument("path", nargs="?", help="a spec (.toml/.json) to load, or a run folder to show")
-    g.add_argument(
-        "--quit-after", type=float, help=argparse.SUPPRESS
-    )  # smoke tests: show the window, then quit
+    # smoke tests: show the window, then quit
+    g.add_argument("--quit-after", type=float, help=argparse.SUPPRESS)
     g.set_defaults(func=cmd_gui)
     return p
 

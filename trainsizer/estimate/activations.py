@@ -81,9 +81,8 @@ def _dims(stats):
 
 def _norm_bytes(stats, prec: Precision, trainable_weight: bool) -> int:
     h = stats.hidden_size
-    if (
-        stats.norm_kind == "layer"
-    ):  # native_layer_norm saves input, mean, rstd; its output is saved by the next op
+    # native_layer_norm saves input, mean, rstd; its output is saved by the next op
+    if stats.norm_kind == "layer":
         return prec.res * h + 8
     # RMSNorm (x.float(); x * rsqrt(mean(x²)+eps); weight * x): saves x, rsqrt and, with a trained weight,
     # x_norm

@@ -23,6 +23,7 @@ from trainsizer.estimate.activations import (
     post_layers_bytes_per_token,
 )
 from trainsizer.model.params import ParamStats
+from trainsizer.spec.sections import BatchSpec, MethodSpec, ModelSpec, OptimizerSpec, PrecisionSpec
 
 MiB = 1 << 20
 # CUDA context with lazy module loading (CUDA >= 11.7): 300-500 MB (pytorch #107667, #109888). We take the
@@ -83,18 +84,18 @@ class Estimate:
 
 
 # -- model states ----------------------------------------------------------------------------------------
-def trainable_of(spec, stats: ParamStats) -> tuple[int, int, Trainable, list[tuple[int, ...]]]:
+def trainable_of(method: MethodSpec, stats: ParamStats) -> tuple[int, int, Trainable, list[tuple[int, ...]]]:
     """(trainable params, their tensor count, which parts train, shapes of the trained tensors)."""
-    kind = spec.method.kind
+    kind = method.kind
     if kind == "full":
         shapes = list(stats.other_tensors) + list(stats.layer_tensors) * stats.layers
         return stats.total, len(shapes), Trainable(), shapes
     if kind == "freeze":
-        n = min(spec.method.trainable_layers, stats.layers)
+        n = min(method.trainable_layers, stats.layers)
         shapes = list(stats.layer_tensors) * n
         return stats.per_layer * n, len(shapes), Trainable(), shapes
-    r = spec.method.lora_rank
-    targets = frozenset(spec.method.lora_targets)
+    r = method.lora_rank
+    targets = frozenset(method.lora_targets)
     tr = Trainable(all_linears=False, norms=False, lora_targets=targets, lora_rank=r)
     shapes = []
     for lin in stats.layer_linears:
@@ -108,26 +109,33 @@ def _is_router(name: str) -> bool:
     return name.rsplit(".", 1)[-1] == "gate"
 
 
-def weight_bytes(spec, stats: ParamStats, trainable: int) -> int:
-    p = 2 if spec.precision.compute == "bf16" else 4
-    if spec.method.kind == "qlora":
+def weight_bytes(method: MethodSpec, precision: PrecisionSpec, stats: ParamStats, trainable: int) -> int:
+    p = 2 if precision.compute == "bf16" else 4
+    if method.kind == "qlora":
         linear = sum(lin.in_features * lin.out_features for lin in stats.layer_linears) * stats.layers
         rest = stats.total - linear
-        return int(linear * NF4_BYTES[spec.method.qlora_double_quant]) + 2 * rest + 4 * trainable
-    if spec.method.kind in ("lora", "qlora"):
+        return int(linear * NF4_BYTES[method.qlora_double_quant]) + 2 * rest + 4 * trainable
+    if method.kind in ("lora", "qlora"):
         return p * stats.total + 4 * trainable  # peft keeps adapters in fp32 (autocast_adapter_dtype)
     return p * stats.total
 
 
-def grad_bytes(spec, trainable: int) -> int:
-    p = 4 if spec.method.kind in ("lora", "qlora") or spec.precision.compute != "bf16" else 2
+def grad_bytes(method: MethodSpec, precision: PrecisionSpec, trainable: int) -> int:
+    p = 4 if method.kind in ("lora", "qlora") or precision.compute != "bf16" else 2
     return p * trainable
 
 
-def optimizer_bytes(spec, trainable: int, tensors: int, shapes: list[tuple[int, ...]]) -> int:
+def optimizer_bytes(
+    method: MethodSpec,
+    precision: PrecisionSpec,
+    optimizer: OptimizerSpec,
+    trainable: int,
+    tensors: int,
+    shapes: list[tuple[int, ...]],
+) -> int:
     """torch.optim state, per trained tensor (Adam moments in the parameter's dtype; a 4-byte step tensor)."""
-    p = 2 if spec.precision.compute == "bf16" and spec.method.kind not in ("lora", "qlora") else 4
-    name = spec.optimizer.name
+    p = 2 if precision.compute == "bf16" and method.kind not in ("lora", "qlora") else 4
+    name = optimizer.name
     if name in ("adamw", "adamw-fused"):
         return 2 * p * trainable + 4 * tensors
     if name == "adamw-8bit":  # bitsandbytes: uint8 moments + fp32 absmax per 256-block; small tensors in fp32
@@ -145,12 +153,19 @@ def optimizer_bytes(spec, trainable: int, tensors: int, shapes: list[tuple[int, 
     raise ValueError(name)
 
 
-def optimizer_temp_bytes(spec, stats: ParamStats, trainable: int, shapes, on_cuda: bool) -> int:
+def optimizer_temp_bytes(
+    precision: PrecisionSpec,
+    optimizer: OptimizerSpec,
+    stats: ParamStats,
+    trainable: int,
+    shapes,
+    on_cuda: bool,
+) -> int:
     """Temporaries of the optimizer step: the for-loop AdamW needs ~2 tensors of the largest parameter;
     foreach (the CUDA default) the size of the whole group; fused kernels almost none."""
-    p = 2 if spec.precision.compute == "bf16" else 4
+    p = 2 if precision.compute == "bf16" else 4
     largest = max((math.prod(s) for s in shapes), default=0)
-    name = spec.optimizer.name
+    name = optimizer.name
     if name == "adamw-fused":
         return 0
     if name == "adamw" and on_cuda:
@@ -161,8 +176,8 @@ def optimizer_temp_bytes(spec, stats: ParamStats, trainable: int, shapes, on_cud
 
 
 # -- activations and logits --------------------------------------------------------------------------------
-def attention_kind(spec, config) -> str:
-    impl = spec.model.attn_implementation
+def attention_kind(model: ModelSpec, on_cpu: bool, config) -> str:
+    impl = model.attn_implementation
     if impl == "eager":
         return "eager"
     from trainsizer.model.source import causal_lm_class
@@ -171,7 +186,7 @@ def attention_kind(spec, config) -> str:
     if cls is not None and not getattr(cls, "_supports_sdpa", True):
         return "eager"  # e.g. Gemma 2: transformers runs eager attention
     dropout = _attn_dropout(config)
-    if dropout > 0 and spec.parallel.on_cpu:
+    if dropout > 0 and on_cpu:
         return "math"  # the CPU flash kernel has no dropout: SDPA falls back to the math path
     return "flash"
 
@@ -184,13 +199,22 @@ def _hidden_dropout(config) -> float:
     return float(getattr(config, "resid_pdrop", None) or getattr(config, "hidden_dropout", None) or 0.0)
 
 
-def activation_bytes(spec, stats: ParamStats, config, trainable: Trainable, tokens: int) -> int:
+def activation_bytes(
+    batch: BatchSpec,
+    precision: PrecisionSpec,
+    method: MethodSpec,
+    stats: ParamStats,
+    config,
+    trainable: Trainable,
+    tokens: int,
+    attention: str,
+) -> int:
     """Saved activations of one micro-batch of ``tokens`` tokens (Korthikanti-style op-by-op count)."""
-    s = spec.batch.seq_len
-    compute = spec.precision.compute
-    kind = spec.method.kind
+    s = batch.seq_len
+    compute = precision.compute
+    kind = method.kind
     prec = Precision.of(compute)
-    if spec.batch.gradient_checkpointing:
+    if batch.gradient_checkpointing:
         # Non-reentrant checkpointing keeps each layer's input only (Korthikanti: 2sbh per layer in 16 bit).
         per_layer = prec.res * stats.hidden_size
         layers_bytes = per_layer * stats.layers * tokens
@@ -199,47 +223,46 @@ def activation_bytes(spec, stats: ParamStats, config, trainable: Trainable, toke
             stats,
             compute,
             seq_len=s,
-            attention=attention_kind(spec, config),
+            attention=attention,
             trainable=trainable,
             attn_dropout=_attn_dropout(config),
             hidden_dropout=_hidden_dropout(config),
         )
         saving_layers = stats.layers
-        if (
-            kind == "freeze"
-        ):  # layers below the first trained one save nothing: nothing there needs a gradient
-            saving_layers = min(spec.method.trainable_layers, stats.layers)
+        if kind == "freeze":  # layers below the first trained one save nothing (no gradient needed there)
+            saving_layers = min(method.trainable_layers, stats.layers)
         layers_bytes = int(per_token * tokens * saving_layers)
     full = kind == "full"
     post = post_layers_bytes_per_token(stats, compute, trainable_head=full, trainable_norm=full)
     # Checkpointed layers run their forward without saving, so their weight copies are made again in backward;
     # the lm_head outside them still saves its copy.
-    copies = autocast_weight_copy_bytes(stats, prec, layers=not spec.batch.gradient_checkpointing)
+    copies = autocast_weight_copy_bytes(stats, prec, layers=not batch.gradient_checkpointing)
     if kind == "freeze" and copies:
-        copies = int(copies * min(spec.method.trainable_layers, stats.layers) / stats.layers)
+        copies = int(copies * min(method.trainable_layers, stats.layers) / stats.layers)
     return layers_bytes + int(post * tokens) + copies
 
 
-def recompute_bytes(spec, stats, config, trainable, tokens) -> int:
+def recompute_bytes(
+    batch: BatchSpec, precision: PrecisionSpec, stats, trainable, tokens: int, attention: str
+) -> int:
     """With checkpointing, backward rebuilds one layer's activations at a time."""
-    if not spec.batch.gradient_checkpointing:
+    if not batch.gradient_checkpointing:
         return 0
     per_token = layer_bytes_per_token(
         stats,
-        spec.precision.compute,
-        seq_len=spec.batch.seq_len,
-        attention=attention_kind(spec, config),
+        precision.compute,
+        seq_len=batch.seq_len,
+        attention=attention,
         trainable=trainable,
     )
     return int(per_token * tokens)
 
 
-def logits_bytes(spec, stats: ParamStats, tokens: int, config) -> dict[str, int]:
+def logits_bytes(precision: PrecisionSpec, stats: ParamStats, tokens: int, config) -> dict[str, int]:
     """Logits and loss (docs/facts.md): logits in the compute dtype plus log-softmax in fp32, since
-    transformers'
-    ForCausalLMLoss upcasts (logits.float()); the upcast copy is a transient at the loss, and backward
-    briefly holds the gradients of the log-softmax and of the logits in fp32."""
-    c = 4 if spec.precision.compute == "fp32" else 2
+    transformers' ForCausalLMLoss upcasts (logits.float()); the upcast copy is a transient at the loss, and
+    backward briefly holds the gradients of the log-softmax and of the logits in fp32."""
+    c = 4 if precision.compute == "fp32" else 2
     tv = tokens * stats.vocab_size
     softcap = 2 * c * tv if getattr(config, "final_logit_softcapping", None) else 0
     alive = (c + 4) * tv + softcap

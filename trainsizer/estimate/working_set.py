@@ -9,6 +9,7 @@ from trainsizer.estimate.analytic import (
     DeviceEstimate,
     Estimate,
     activation_bytes,
+    attention_kind,
     grad_bytes,
     logits_bytes,
     optimizer_bytes,
@@ -59,19 +60,21 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         have = ", ".join(by_label) or "none"
         raise EstimateError("parallel.devices", f"{', '.join(missing)} not in the target devices ({have})")
     on_cuda = names[0] != "cpu"
-    trainable, tensors, parts, shapes = trainable_of(spec, stats)
-    W = weight_bytes(spec, stats, trainable)
-    G = grad_bytes(spec, trainable)
-    S = optimizer_bytes(spec, trainable, tensors, shapes)
+    # each part of the count gets the section it needs, not the whole spec
+    meth, prec, opt, batch = spec.method, spec.precision, spec.optimizer, spec.batch
+    trainable, tensors, parts, shapes = trainable_of(meth, stats)
+    W = weight_bytes(meth, prec, stats, trainable)
+    G = grad_bytes(meth, prec, trainable)
+    S = optimizer_bytes(meth, prec, opt, trainable, tensors, shapes)
     tokens = spec.batch.micro_batch * spec.batch.seq_len
-    A = activation_bytes(spec, stats, config, parts, tokens)
-    R = recompute_bytes(spec, stats, config, parts, tokens)
-    L = logits_bytes(spec, stats, tokens, config)
-    T = optimizer_temp_bytes(spec, stats, trainable, shapes, on_cuda)
+    attention = attention_kind(spec.model, spec.parallel.on_cpu, config)
+    A = activation_bytes(batch, prec, meth, stats, config, parts, tokens, attention)
+    R = recompute_bytes(batch, prec, stats, parts, tokens, attention)
+    L = logits_bytes(prec, stats, tokens, config)
+    T = optimizer_temp_bytes(prec, opt, stats, trainable, shapes, on_cuda)
+    # the step runs on each rank's shard (host when offloaded)
     if spec.parallel.strategy == "fsdp" and world > 1:
-        T = (
-            0 if spec.parallel.cpu_offload else T // world
-        )  # the step runs on each rank's shard (on the host when offloaded)
+        T = 0 if spec.parallel.cpu_offload else T // world
     shard = _sharding(spec, stats, world, W, G, S)
     notes = list(shard.pop("notes"))
     Wd, Gd, Sd, comm = shard["weights"], shard["gradients"], shard["optimizer_states"], shard["comm"]
@@ -203,9 +206,8 @@ def _host(spec, W, G, S, shard, on_cuda, world, devices) -> dict[str, int]:
         "device_working_set": 0,
     }
     if spec.model.pretrained or spec.model.hub_id:
-        host["model_loading_peak"] = min(
-            W, 5 << 30
-        )  # safetensors shards are read one at a time (≤ 5 GB each)
+        # safetensors shards are read one at a time (≤ 5 GB each)
+        host["model_loading_peak"] = min(W, 5 << 30)
     if shard.get("host_offload"):
         host["pinned_buffers"] = (
             G  # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy

@@ -43,9 +43,8 @@ class ParamStats:
     largest_tensor: int
     param_tensors: int  # number of parameter tensors (AdamW keeps a step tensor for each)
     layer_linears: tuple[LinearShape, ...] = field(default_factory=tuple)
-    layer_tensors: tuple[tuple[int, ...], ...] = field(
-        default_factory=tuple
-    )  # shapes of one layer's parameters
+    # shapes of one layer's parameters
+    layer_tensors: tuple[tuple[int, ...], ...] = field(default_factory=tuple)
     other_tensors: tuple[tuple[int, ...], ...] = field(default_factory=tuple)  # shapes outside the layers
     norm_kind: str = "rms"  # rms | layer: the class of the layer's normalisations
     experts: int = 0

@@ -36,9 +36,8 @@ class StepAccount:
     timeline: list[tuple[str, int]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     attention_calls: list[dict[str, Any]] = field(default_factory=list)  # SDPA kernels seen in forward
-    saved: list[tuple[tuple[int, ...], int]] = field(
-        default_factory=list
-    )  # (shape, bytes) saved for backward
+    # (shape, bytes) saved for backward
+    saved: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
     steps: int = 1
 
     def to_dict(self) -> dict[str, Any]:

@@ -47,9 +47,8 @@ class LiveTracker(TorchDispatchMode):
     current: int = 0
     peak: int = 0
     phases: list[PhaseStats] = field(default_factory=list)
-    timeline: list[tuple[str, int]] = field(
-        default_factory=list
-    )  # (phase, live bytes) per op, if keep_timeline
+    # (phase, live bytes) per op, if keep_timeline
+    timeline: list[tuple[str, int]] = field(default_factory=list)
     keep_timeline: bool = False
     watch_attention: bool = False
     attention_calls: list[dict] = field(default_factory=list)

@@ -161,9 +161,8 @@ class WorkerProcess:
                 self.proc.wait(timeout=wait)
             except subprocess.TimeoutExpired:
                 continue
-        self._signal_group(
-            oscompat.kill_signal()
-        )  # children that outlived the leader (DataLoader workers, ranks)
+        # children that outlived the leader (DataLoader workers, ranks)
+        self._signal_group(oscompat.kill_signal())
 
     def wait(self, timeout: float | None = None) -> int:
         """Wait until the worker is reaped and its output read; write a result event if it left none."""
