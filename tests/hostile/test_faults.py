@@ -247,3 +247,26 @@ def test_a_1_gb_events_file_gives_a_report_that_says_it_was_cut(tmp_path):
     assert time.perf_counter() - t0 < 30
     html = (tmp_path / "r.html").read_text()
     assert "events.jsonl: 1024 MiB; only its beginning was read" in html
+
+
+def test_the_history_skips_a_result_json_that_is_a_fifo_without_blocking(tmp_path):
+    (tmp_path / "good").mkdir()
+    (tmp_path / "good" / "result.json").write_text(
+        '{"created": "2026-01-01", "verdict": "accepted", "created2": 1}'
+    )
+    (tmp_path / "bad").mkdir()
+    os.mkfifo(tmp_path / "bad" / "result.json")
+    (tmp_path / "odd").mkdir()
+    (tmp_path / "odd" / "result.json").write_text('{"created": 5, "checks": [1, {"id": "recorded"}]}')
+    probe = (
+        "import sys; from pathlib import Path; from trainsizer.runs.history import list_runs; "
+        "from trainsizer.runs.rundir import read_result; r = Path(sys.argv[1]); "
+        "assert read_result(r / 'bad') is None; odd = read_result(r / 'odd'); "
+        "assert 'created' not in odd and odd['checks'] == [{'id': 'recorded'}], odd; "
+        "print(sorted(e.path.name for e in list_runs(r)))"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path)], capture_output=True, text=True, timeout=60
+    )
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "['good', 'odd']"

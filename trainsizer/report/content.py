@@ -40,22 +40,6 @@ class Run:
     problems: list[str] = field(default_factory=list)  # what was missing or unreadable in the run folder
 
 
-# The parts of a result and the type each must have; a part of another type is left out and named.
-RESULT_PARTS = {
-    "spec": dict,
-    "environment": dict,
-    "estimate": dict,
-    "measurement": dict,
-    "quality": dict,
-    "resume": dict,
-    "checks": list,
-    "verdict": str,
-    "status": str,
-    "error": str,
-    "created": str,
-}
-
-
 def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
     from trainsizer.runs.rundir import events_truncated, read_events
     from trainsizer.spec.files import FileProblem
@@ -73,21 +57,10 @@ def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
     return events
 
 
-def _sanitize(result: dict[str, Any], problems: list[str]) -> dict[str, Any]:
-    for key, kind in RESULT_PARTS.items():
-        if result.get(key) is not None and not isinstance(result[key], kind):
-            problems.append(
-                f"result.json: {key} is a {type(result[key]).__name__}, not a {kind.__name__}; left out"
-            )
-            result[key] = None
-    if result.get("checks") is not None:
-        result["checks"] = [c for c in result["checks"] if isinstance(c, dict)]
-    return result
-
-
 def load_run(path: str | Path) -> Run:
     from trainsizer.runs.checks import evaluate
-    from trainsizer.spec.files import TEXT_LIMIT, FileProblem, read_text
+    from trainsizer.runs.result import ResultFileError, normalize, read_result_file
+    from trainsizer.spec.files import FileProblem
 
     p = Path(path)
     run_dir = p.parent if p.is_file() else p
@@ -95,33 +68,25 @@ def load_run(path: str | Path) -> Run:
         raise ReportError(f"{p}: no such run folder")
     problems: list[str] = []
     events = _read_events(run_dir, problems)
-    nonfinite: list[str] = []
     try:
-        text = read_text(run_dir / "result.json", limit=TEXT_LIMIT)
-        result = json.loads(text, parse_constant=lambda name: nonfinite.append(name))
+        result, found = read_result_file(run_dir / "result.json")
+        problems += found
     except FileProblem as e:
-        if not (run_dir / "result.json").exists() or "no such file" in str(e):
-            if not events:
-                raise ReportError(
-                    f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?"
-                ) from None
-            result = {
-                "status": "incomplete",
-                "error": "result.json is missing: the parent process ended before writing it",
-            }
-            result["checks"], result["verdict"] = evaluate(result)
-        else:
+        if (run_dir / "result.json").exists() and "no such file" not in str(e):
             raise ReportError(str(e)) from None
-    except (ValueError, RecursionError) as e:
-        raise ReportError(f"{run_dir / 'result.json'}: cannot be read ({str(e)[:200]})") from None
-    if not isinstance(result, dict):
-        raise ReportError(f"{run_dir / 'result.json'}: not a trainsizer result")
-    if nonfinite:
-        problems.append(
-            f"result.json: {len(nonfinite)} numbers were not finite ({', '.join(sorted(set(nonfinite)))}); "
-            "shown as not available"
-        )
-    return Run(run_dir, _sanitize(result, problems), events, problems)
+        if not events:
+            raise ReportError(
+                f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?"
+            ) from None
+        result = {
+            "status": "incomplete",
+            "error": "result.json is missing: the parent process ended before writing it",
+        }
+        result["checks"], result["verdict"] = evaluate(result)
+        result = normalize(result, problems)
+    except ResultFileError as e:
+        raise ReportError(str(e)) from None
+    return Run(run_dir, result, events, problems)
 
 
 def title_line(run: Run) -> str:

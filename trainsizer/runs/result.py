@@ -38,19 +38,27 @@ class Result(TypedDict, total=False):
     verdict: str  # vocab.VERDICTS
 
 
-# The parts a reader may rely on, and what stands in for each when a result lacks it.
-PARTS: dict[str, Any] = {
-    "spec": None,
-    "environment": None,
-    "estimate": None,
-    "measurement": None,
-    "quality": None,
-    "resume": None,
-    "checks": list,
-    "verdict": "incomplete",
-    "status": None,
-    "stages": dict,
+ABSENT = object()  # a part that stays absent when a result lacks it
+# The parts a reader may rely on: the type each must have (a part of another type is left out and named), and
+# what stands in for it when a result lacks it.
+PARTS: dict[str, tuple[type, Any]] = {
+    "spec": (dict, None),
+    "environment": (dict, None),
+    "estimate": (dict, None),
+    "measurement": (dict, None),
+    "quality": (dict, None),
+    "resume": (dict, None),
+    "checks": (list, list),
+    "verdict": (str, "incomplete"),
+    "status": (str, None),
+    "stages": (dict, dict),
+    "error": (str, ABSENT),
+    "created": (str, ABSENT),
 }
+
+
+class ResultFileError(ValueError):
+    """result.json cannot be read as a result; the message names the file."""
 
 
 def now() -> str:
@@ -65,16 +73,50 @@ def new_result(spec) -> Result:
         "created": now(),
         "spec": spec.to_dict(),
     }
-    for key, default in PARTS.items():
-        if key not in result:
+    for key, (_, default) in PARTS.items():
+        if key not in result and default is not ABSENT:
             result[key] = default() if callable(default) else default
     return result
 
 
-def with_defaults(result: dict[str, Any]) -> Result:
-    """A result read from disk with every part present (missing ones filled with their stand-ins)."""
-    for key, default in PARTS.items():
-        if result.get(key) is None and default is not None:
+def normalize(result: dict[str, Any], problems: list[str] | None = None) -> Result:
+    """A result as readers may rely on it: parts of the wrong type left out (each named in ``problems``),
+    checks that are not objects dropped, every part present (missing ones filled with their stand-ins)."""
+    for key, (kind, default) in PARTS.items():
+        value = result.get(key)
+        if value is not None and not isinstance(value, kind):
+            if problems is not None:
+                problems.append(
+                    f"result.json: {key} is a {type(value).__name__}, not a {kind.__name__}; left out"
+                )
+            value = None
+            del result[key]
+        if value is None and default is not ABSENT:
             result[key] = default() if callable(default) else default
-        result.setdefault(key, None)
+    result["checks"] = [c for c in result["checks"] if isinstance(c, dict)]
     return result  # type: ignore[return-value]
+
+
+def read_result_file(path) -> tuple[Result, list[str]]:
+    """The one reader of result.json: a regular file within the size limit (never a FIFO or a device), numbers
+    that are not finite read as not available, the parts normalized; returns the result and what was wrong
+    with it. Raises FileProblem (missing, not a regular file, too large) or ResultFileError."""
+    import json
+
+    from trainsizer.spec.files import TEXT_LIMIT, read_text
+
+    text = read_text(path, limit=TEXT_LIMIT)
+    nonfinite: list[str] = []
+    try:
+        data = json.loads(text, parse_constant=lambda name: nonfinite.append(name))
+    except (ValueError, RecursionError) as e:  # also integers of thousands of digits, nesting too deep
+        raise ResultFileError(f"{path}: cannot be read ({str(e)[:200]})") from None
+    if not isinstance(data, dict):
+        raise ResultFileError(f"{path}: not a trainsizer result")
+    problems = []
+    if nonfinite:
+        problems.append(
+            f"result.json: {len(nonfinite)} numbers were not finite ({', '.join(sorted(set(nonfinite)))}); "
+            "shown as not available"
+        )
+    return normalize(data, problems), problems

@@ -123,15 +123,13 @@ def write_json_atomic(path: Path, data: Any) -> Path:
 
 def read_result(path: str | os.PathLike) -> dict[str, Any] | None:
     """A run directory's result.json, or None when it is missing or unreadable (the run ended before it)."""
-    try:
-        data = json.loads((Path(path) / "result.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(data, dict):
-        return None
-    from trainsizer.runs.result import with_defaults
+    from trainsizer.runs.result import read_result_file
+    from trainsizer.spec.files import FileProblem
 
-    return with_defaults(data)
+    try:
+        return read_result_file(Path(path) / "result.json")[0]
+    except (FileProblem, ValueError, OSError):
+        return None
 
 
 EVENTS_READ_LIMIT = 64 * 2**20  # bytes of events.jsonl read for a report (about 300 000 events)
