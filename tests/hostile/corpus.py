@@ -11,7 +11,7 @@ import os
 import socket
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from trainsizer.spec import SECTIONS, RunSpec
@@ -25,8 +25,6 @@ class Case:
     names: str = ""  # a text the message must contain (the field or the file)
     codes: tuple[int, ...] = (2,)  # acceptable exit codes
     blocking: bool = False  # could block forever: run in a subprocess under a timeout
-    setup: Callable[[], None] | None = None
-    params: dict = field(default_factory=dict)
 
 
 def _spec(tmp: Path, data: dict | str, name: str = "spec.toml") -> Path:

@@ -17,6 +17,11 @@ import time
 from trainsizer.estimate.analytic import ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate
 from trainsizer.estimate.working_set import _round_blocks
 from trainsizer.estimate.working_set import estimate as analytic_estimate
+from trainsizer.vocab import ITEM_KEYS
+
+# Items the trace counts itself; the CUDA context, the allocator's rounding and the optimizer's temporaries
+# are added from the constants and the phases below.
+TRACED_ITEMS = tuple(k for k in ITEM_KEYS if k not in ("cuda_context", "allocator_overhead", "other"))
 
 UNTRACEABLE = {
     ("method", "qlora"): "qlora uses bitsandbytes 4-bit kernels",
@@ -64,18 +69,7 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         on_cuda = d.device != "cpu"
         peak_phase = max(phases, key=phases.get)
         allocated = phases[peak_phase]
-        out = {
-            k: items.get(k, 0)
-            for k in (
-                "weights",
-                "gradients",
-                "optimizer_states",
-                "master_weights",
-                "activations",
-                "logits_and_loss",
-                "comm_buffers",
-            )
-        }
+        out = {k: items.get(k, 0) for k in TRACED_ITEMS}
         out["cuda_context"] = CUDA_CONTEXT_BYTES if on_cuda else 0
         out["allocator_overhead"] = _round_blocks(int(allocated * ALLOCATOR_FRACTION)) if on_cuda else 0
         out["other"] = max(

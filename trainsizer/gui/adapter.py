@@ -165,7 +165,8 @@ class Replay(QObject):
 
     def start(self) -> None:
         if self.events_file.exists():
-            self._file = open(self.events_file, encoding="utf-8", errors="replace")  # noqa: SIM115 (closed at the end)
+            # closed when the replay ends
+            self._file = open(self.events_file, encoding="utf-8", errors="replace")  # noqa: SIM115
         QTimer.singleShot(0, self._next)
 
     def _next(self) -> None:

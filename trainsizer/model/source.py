@@ -254,7 +254,13 @@ def config_issues(spec) -> list[SpecIssue]:
         resolved = resolve_model(spec.model)
     except SpecError as e:
         return e.issues
-    max_pos = resolved.config.get("max_position_embeddings") or resolved.config.get("n_positions")
+    return positions_issues(
+        spec, resolved.config.get("max_position_embeddings") or resolved.config.get("n_positions")
+    )
+
+
+def positions_issues(spec, max_pos) -> list[SpecIssue]:
+    """The sequence must fit the model's positions (from the config as data or as a transformers object)."""
     if isinstance(max_pos, int) and spec.batch.seq_len > max_pos:
         return [
             SpecIssue(
@@ -311,13 +317,4 @@ def model_issues(spec) -> list[SpecIssue]:
                 f"{cls.__name__} does not support gradient checkpointing",
             )
         )
-    max_pos = getattr(config, "max_position_embeddings", None)
-    if isinstance(max_pos, int) and spec.batch.seq_len > max_pos:
-        out.append(
-            SpecIssue(
-                "batch.seq_len",
-                "range",
-                f"{spec.batch.seq_len} is longer than the model's {max_pos} positions",
-            )
-        )
-    return out
+    return out + positions_issues(spec, getattr(config, "max_position_embeddings", None))

@@ -15,7 +15,8 @@ table{border-collapse:collapse;margin:.5em 0;width:100%}
 th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f5f5f5}
 td.num{text-align:right}
 .verdict{font-size:1.4em;font-weight:bold;padding:.3em .6em;display:inline-block;border-radius:4px}
-.accepted{background:#e8f5e9;color:#2e7d32}.rejected{background:#ffebee;color:#c62828}.incomplete{background:#fff3e0;color:#e65100}
+.accepted{background:#e8f5e9;color:#2e7d32}.rejected{background:#ffebee;color:#c62828}
+.incomplete{background:#fff3e0;color:#e65100}
 .passed{color:#2e7d32}.failed{color:#c62828}.not_run{color:#757575}.note{color:#555;font-style:italic}
 .chart{max-width:100%;height:auto;display:block;margin:.6em 0}
 """

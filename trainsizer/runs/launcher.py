@@ -107,7 +107,8 @@ class WorkerProcess:
         env = dict(os.environ, **(self.env or {}))
         env.setdefault("PYTHONUNBUFFERED", "1")
         env.setdefault("HF_HUB_OFFLINE", "1")
-        launcher_log = open(self.run_dir.path / "launcher.log", "ab")  # noqa: SIM115 (torchrun's own messages)
+        # torchrun's own messages; the child keeps its copy of the file
+        launcher_log = open(self.run_dir.path / "launcher.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
             self.command,
             stdout=subprocess.PIPE,

@@ -34,7 +34,8 @@ class RunDir:
         self._lock_fd = self._take_lock()
         try:
             self._claim(force)
-            self._events = open(self.path / "events.jsonl", "a", encoding="utf-8")  # noqa: SIM115 (closed in close())
+            # closed in close()
+            self._events = open(self.path / "events.jsonl", "a", encoding="utf-8")  # noqa: SIM115
         except BaseException:
             self._release_lock()
             raise

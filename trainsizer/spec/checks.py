@@ -180,19 +180,12 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
                 SpecIssue(
                     "checkpoint.dir",
                     "file",
-                    f"{p}: is an existing {_what(p, kind_of)}; "
+                    f"{p}: is an existing {kind_of(p.stat().st_mode)}; "
                     "checkpoints need a folder (it is created when missing)",
                 )
             )
     out += _attention_issues(spec)
     return out
-
-
-def _what(p, kind_of) -> str:
-    import stat
-
-    mode = p.stat().st_mode
-    return "file" if stat.S_ISREG(mode) else kind_of(mode)
 
 
 def _attention_issues(spec: RunSpec) -> list[SpecIssue]:

@@ -26,6 +26,8 @@ _KINDS = (
 
 
 def kind_of(mode: int) -> str:
+    if stat.S_ISREG(mode):
+        return "file"
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
