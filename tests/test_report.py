@@ -221,6 +221,34 @@ def test_a_failed_run_gives_a_truthful_report(run_dir, status):
     assert "**Verdict: rejected**" in md and "not run" in md
 
 
+def test_inner_parts_of_the_wrong_type_still_give_every_output(run_dir, cli_main):
+    """The readers index the shaped parts (runs.result.part) instead of guarding each level: a result whose
+    inner parts are lists, strings or null renders the report, the request and the terminal summary."""
+    from trainsizer.cli.render import render_measurement
+    from trainsizer.runs.result import part
+
+    def spoil(r):
+        r["measurement"].update(peak=[1, 2], anatomy="x", step_time_s=None, oom=[])
+        r["estimate"].update(devices={"cpu": {"items": None, "peak": 5}}, host="?")
+        r["environment"].update(host=None, nvml=7, gpus={"a": 1})
+        r["spec"]["batch"] = None
+        r["resume"]["saved_at"] = "3"
+
+    _edit_result(run_dir, spoil)
+    run = load_run(run_dir)
+    before = copy.deepcopy(run.result)
+    meas = part(run.result, "measurement")
+    assert meas["peak"] == {} and meas["anatomy"] == {} and meas["step_time_s"] == {} and meas["oom"] == {}
+    assert part(run.result, "estimate")["devices"]["cpu"]["items"] == {}
+    assert run.result == before  # shaping reads; what ran stays as it was written
+    html = render_html(run)
+    assert "Verdict:" in html and "not measured" in html
+    assert "Verdict" in render_markdown(run)
+    assert render_measurement(run.result).startswith("status: ok")
+    code, out, _ = cli_main("report", str(run_dir), "--format", "json", "-o", str(run_dir / "r.json"))
+    assert code == 0 and json.loads((run_dir / "r.json").read_text())["measurement"]["peak"] == [1, 2]
+
+
 def test_a_run_folder_without_result_json_still_reports(run_dir):
     (run_dir / "result.json").unlink()
     html = render_html(load_run(run_dir))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, table
-from trainsizer.vocab import ITEM_KEYS, ITEM_WORDS, PEAK_PHASE_WORDS
+from trainsizer.vocab import ITEM_WORDS, PEAK_PHASE_WORDS
 
 
 def describe_spec(spec) -> str:
@@ -94,59 +94,52 @@ def render_estimate(spec, data) -> str:
 
 
 def render_measurement(result: dict) -> str:
-    meas = result.get("measurement") or {}
+    from trainsizer.runs.compare import anatomy_rows
+    from trainsizer.runs.result import part
+
+    meas = part(result, "measurement")
     lines = [f"status: {result.get('status')} · verdict: {result.get('verdict')}"]
-    if meas.get("oom"):
+    if meas["oom"]:
         o = meas["oom"]
         lines.append(
             f"does not fit: out of memory in {o.get('phase')} at step {o.get('step')}: {o.get('message')}"
         )
     if meas.get("failure"):
         lines.append(f"failed: {meas['failure']}")
-    st = meas.get("step_time_s") or {}
+    st = meas["step_time_s"]
     if st.get("count"):
         mfu = f" · MFU {meas['mfu']:.0%} of {meas.get('peak_basis')}" if meas.get("mfu") else ""
         lines.append(
             f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, {st['count']} "
             "steps) · "
-            f"{meas.get('tokens_per_s', 0):,.0f} tokens/s · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}"
+            f"{meas.get('tokens_per_s') or 0:,.0f} tokens/s · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}"
         )
-    est = result.get("estimate") or {}
-    est_devs = est.get("devices") or {}
-    for dev, anatomy in (meas.get("anatomy") or {}).items():
-        if not isinstance(anatomy, dict) or "weights" not in anatomy:
-            continue
-        predicted = (est_devs.get(dev) or {}).get("items", {})
-        rows = []
-        for key in ITEM_KEYS:
-            m, p = anatomy.get(key), predicted.get(key)
-            if not m and not p:
-                continue
-            ratio = f"{m / p:.3f}" if m and p else ""
-            rows.append(
-                [ITEM_WORDS[key], fmt_bytes(m) if m is not None else "not measured", fmt_bytes(p), ratio]
-            )
-        p_peak = (est_devs.get(dev) or {}).get("peak")
-        rows.append(
+    by_device: dict[str, list[list[str]]] = {}
+    for r in anatomy_rows(result):
+        if "weights" not in meas["anatomy"].get(r["device"], {}):
+            continue  # a device measured without an itemization (or only estimated)
+        m, e = r["measured"], r["estimated"]
+        by_device.setdefault(r["device"], []).append(
             [
-                "peak",
-                fmt_bytes(anatomy.get("peak")),
-                fmt_bytes(p_peak),
-                f"{anatomy['peak'] / p_peak:.3f}" if anatomy.get("peak") and p_peak else "",
+                ITEM_WORDS.get(r["item"], r["item"]),
+                fmt_bytes(m) if m is not None else "not measured",
+                fmt_bytes(e),
+                f"{r['ratio']:.3f}" if r["ratio"] else "",
             ]
         )
+    for dev, rows in by_device.items():
         lines.append("")
         lines.append(table(rows, [f"{dev}", "measured", "estimated", "measured/estimated"]))
-    for dev, peak in (meas.get("peak") or {}).items():
+    for dev, peak in meas["peak"].items():
         if peak.get("allocated") is not None:
             lines.append(
                 f"{dev}: peak allocated {fmt_bytes(peak['allocated'])}, reserved "
-                f"{fmt_bytes(peak['reserved'])}, "
+                f"{fmt_bytes(peak.get('reserved'))}, "
                 f"NVML used {fmt_bytes(peak.get('nvml_used'))}"
             )
     if meas.get("host_rss"):
         lines.append(f"host: worker RSS peak {fmt_bytes(meas['host_rss'])}")
     for c in result.get("checks") or []:
-        mark = {"passed": "✓", "failed": "✗", "not_run": "·"}[c["status"]]
-        lines.append(f"  {mark} {c['id']}: {evidence(c)}")
+        mark = {"passed": "✓", "failed": "✗", "not_run": "·"}.get(c.get("status"), "?")
+        lines.append(f"  {mark} {c.get('id')}: {evidence(c)}")
     return "\n".join(lines)

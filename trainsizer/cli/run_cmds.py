@@ -9,6 +9,7 @@ from pathlib import Path
 
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json
 from trainsizer.cli.spec_cmds import load_spec
+from trainsizer.runs.result import part
 
 
 def _progress_printer(enabled: bool):
@@ -110,7 +111,7 @@ def cmd_check(args) -> int:
         print_json(result)
     elif not args.stream:
         print(render_measurement(result))
-        q, r = result.get("quality") or {}, result.get("resume") or {}
+        q, r = part(result, "quality"), part(result, "resume")
         if q.get("before") is not None:
             print(f"quality: {evidence(q)}")
         if r.get("checkpoint_bytes"):

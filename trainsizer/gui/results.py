@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
+from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
@@ -135,8 +136,8 @@ class ResultsPanel(QWidget):
 
     def _summary(self, result: dict) -> str:
         lines = []
-        meas = result.get("measurement") or {}
-        st = meas.get("step_time_s") or {}
+        meas = part(result, "measurement")
+        st = meas["step_time_s"]
         if st.get("count"):
             lines.append(
                 fill(
@@ -154,7 +155,7 @@ class ResultsPanel(QWidget):
             )
         if meas.get("host_rss"):
             lines.append(fill(self.tr("Host RSS peak: %1"), fmt_bytes(meas["host_rss"])))
-        for dev, p in (meas.get("peak") or {}).items():
+        for dev, p in meas["peak"].items():
             if p and p.get("allocated") is not None:
                 lines.append(
                     fill(

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.runs.compare import ITEM_KEYS
+from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
@@ -102,8 +103,9 @@ def checks_section(run: Run, t) -> Section:
         s.statuses.append(c.get("status", "not_run"))
     status = run.result.get("status")
     if status not in (None, "ok"):
-        why = run.result.get("error") or ((run.result.get("measurement") or {}).get("failure")) or ""
-        oom = (run.result.get("measurement") or {}).get("oom")
+        meas = part(run.result, "measurement")
+        why = run.result.get("error") or meas.get("failure") or ""
+        oom = meas["oom"]
         if oom:
             why = (
                 t("out of memory in %s at step %s", oom.get("phase"), oom.get("step"))
@@ -120,13 +122,13 @@ def checks_section(run: Run, t) -> Section:
 
 
 def spec_section(run: Run, t) -> Section:
-    spec = run.result.get("spec") or {}
+    spec = part(run.result, "spec")
     s = Section("spec", t("Run specification"))
-    if not spec:
+    if not run.result.get("spec"):
         s.notes.append(t("not available"))
         return s
-    b, m, par, d, q = (spec.get(k) or {} for k in ("batch", "method", "parallel", "data", "quality"))
-    est = run.result.get("estimate") or {}
+    b, m, par, d, q = (spec[k] for k in ("batch", "method", "parallel", "data", "quality"))
+    est = part(run.result, "estimate")
     method = m.get("kind", "?") + (
         f" (r={m.get('lora_rank')}, α={m.get('lora_alpha')}, {', '.join(m.get('lora_targets') or [])})"
         if m.get("kind") in ("lora", "qlora")
@@ -146,10 +148,10 @@ def spec_section(run: Run, t) -> Section:
             else t("not available"),
         ),
         (t("method"), method),
-        (t("compute dtype"), (spec.get("precision") or {}).get("compute", "?")),
+        (t("compute dtype"), spec["precision"].get("compute", "?")),
         (
             t("optimizer"),
-            f"{(spec.get('optimizer') or {}).get('name')} lr {(spec.get('optimizer') or {}).get('lr')}",
+            f"{spec['optimizer'].get('name')} lr {spec['optimizer'].get('lr')}",
         ),
         (t("batch"), t("micro-batch %s × accumulation %s", b.get("micro_batch"), b.get("grad_accum"))),
         (t("sequence length"), str(b.get("seq_len"))),
@@ -161,19 +163,18 @@ def spec_section(run: Run, t) -> Section:
         ),
         (t("data"), data),
         (t("quality rule"), f"{q.get('metric')} {q.get('rule')} {q.get('threshold')}"),
-        (t("engine"), (spec.get("engine") or {}).get("name", "?")),
+        (t("engine"), spec["engine"].get("name", "?")),
     ]
     return s
 
 
 def environment_section(run: Run, t) -> Section:
-    env = run.result.get("environment") or {}
+    env = part(run.result, "environment")
     s = Section("environment", t("Environment"))
-    if not env:
+    if not run.result.get("environment"):
         s.notes.append(t("not available"))
         return s
-    host, nv, versions = env.get("host") or {}, env.get("nvml") or {}, env.get("versions") or {}
-    gpus = env.get("gpus") or []
+    host, nv, versions, gpus = env["host"], env["nvml"], env["versions"], env["gpus"]
     for g in gpus:
         pcie = (
             f"PCIe gen {g.get('pcie_generation')} x{g.get('pcie_width')}" if g.get("pcie_generation") else ""
@@ -202,7 +203,7 @@ def environment_section(run: Run, t) -> Section:
         (t("CUDA"), str(nv.get("cuda_driver_version") or versions.get("torch_cuda") or t("not available"))),
         (
             t("topology"),
-            ", ".join(f"{k}: {v}" for k, v in (nv.get("topology") or {}).items()) or t("not available"),
+            ", ".join(f"{k}: {v}" for k, v in nv["topology"].items()) or t("not available"),
         ),
         (
             t("CPU"),
@@ -218,16 +219,16 @@ def environment_section(run: Run, t) -> Section:
 
 
 def placement_section(run: Run, t) -> Section:
-    est = run.result.get("estimate") or {}
-    devs = est.get("devices") or {}
+    est = part(run.result, "estimate")
+    devs = est["devices"]
     s = Section("placement", t("Placement of weights and training state"))
     if not devs:
         s.notes.append(t("not available") + (f": {est['error']}" if est.get("error") else ""))
         return s
     s.header = [t("item"), *devs, t("host")]
-    host = est.get("host") or {}
+    host = est["host"]
     for key in ITEM_KEYS:
-        values = [(d.get("items") or {}).get(key) for d in devs.values()]
+        values = [d["items"].get(key) for d in devs.values()]
         if any(values):
             s.table.append([t(key), *[fmt_bytes(v) for v in values], ""])
     for key, value in host.items():
@@ -250,7 +251,7 @@ def memory_section(run: Run, t) -> Section:
     from trainsizer.runs.timeline import fold
 
     s = Section("memory", t("Memory"))
-    meas = run.result.get("measurement") or {}
+    meas = part(run.result, "measurement")
     if run.events:
         from trainsizer.runs.compare import result_levels
 
@@ -258,7 +259,7 @@ def memory_section(run: Run, t) -> Section:
         s.charts.append(memory_timeline_svg(fold(run.events), t, predicted, capacity))
     else:
         s.notes.append(f"{t('Memory over the run')}: {t('not available')}")
-    for dev, p in (meas.get("peak") or {}).items():
+    for dev, p in meas["peak"].items():
         if p and any(v is not None for v in p.values()):
             s.rows.append(
                 (
@@ -294,8 +295,8 @@ def memory_section(run: Run, t) -> Section:
 
 
 def step_section(run: Run, t) -> Section:
-    meas = run.result.get("measurement") or {}
-    st = meas.get("step_time_s") or {}
+    meas = part(run.result, "measurement")
+    st = meas["step_time_s"]
     s = Section("step", t("Step time and throughput"))
     if not st.get("count"):
         s.notes.append(t("not measured"))
@@ -376,7 +377,7 @@ def resume_section(run: Run, t) -> Section:
 
 def tool_section(run: Run, t) -> Section:
     r = run.result
-    stages = ", ".join(f"{k} {v} s" for k, v in (r.get("stages") or {}).items())
+    stages = ", ".join(f"{k} {v} s" for k, v in r["stages"].items())
     return Section(
         "tool",
         t("Tool and time"),

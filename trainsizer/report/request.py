@@ -13,6 +13,7 @@ from urllib.parse import quote
 from trainsizer.report.content import Run, spec_section, title_line
 from trainsizer.report.redact import MARK, identifying_strings, redact
 from trainsizer.report.text import translator
+from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
 
@@ -50,18 +51,16 @@ def redacted_run(run: Run) -> Run:
 
 def _gpu_figures(run: Run) -> tuple[dict[str, int], str]:
     """Peak bytes per GPU and where they come from: measured on CUDA here, else the estimate for a GPU."""
-    meas = run.result.get("measurement") or {}
+    meas = part(run.result, "measurement")
     measured = {
         dev: max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
-        for dev, p in (meas.get("peak") or {}).items()
+        for dev, p in meas["peak"].items()
         if dev.startswith("cuda") and p and any(v is not None for v in p.values())
     }
     if measured:
         return measured, "measured"
-    est = run.result.get("estimate") or {}
-    devs = {
-        d: v["peak"] for d, v in (est.get("devices") or {}).items() if d.startswith("cuda") and v.get("peak")
-    }
+    est = part(run.result, "estimate")
+    devs = {d: v["peak"] for d, v in est["devices"].items() if d.startswith("cuda") and v.get("peak")}
     if devs:
         return devs, "estimated"
     gpu = _estimate_on_gpu(run)
@@ -89,8 +88,8 @@ def _estimate_on_gpu(run: Run) -> dict[str, int]:
 def requirements(
     run: Run, t, headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP
 ) -> list[tuple[str, str]]:
-    spec = run.result.get("spec") or {}
-    meas = run.result.get("measurement") or {}
+    spec = part(run.result, "spec")
+    meas = part(run.result, "measurement")
     gpus, basis = _gpu_figures(run)
     rows: list[tuple[str, str]] = []
     if gpus:
@@ -108,7 +107,7 @@ def requirements(
             )
         )
         rows.append((t("number of GPUs"), str(len(gpus))))
-        strategy = (spec.get("parallel") or {}).get("strategy", "single")
+        strategy = spec["parallel"].get("strategy", "single")
         rows.append(
             (
                 t("interconnect"),
@@ -122,7 +121,7 @@ def requirements(
         )
     else:
         rows.append((t("GPU memory per device"), t("not available")))
-    host_est = ((run.result.get("estimate") or {}).get("host") or {}).get("peak") or 0
+    host_est = part(run.result, "estimate")["host"].get("peak") or 0
     host = max(host_est, meas.get("host_rss") or 0)
     if host:
         rows.append(
@@ -136,7 +135,7 @@ def requirements(
                 ),
             )
         )
-    ck = (run.result.get("resume") or {}).get("checkpoint_bytes")
+    ck = part(run.result, "resume").get("checkpoint_bytes")
     rows.append(
         (
             t("disk for checkpoints"),
@@ -145,7 +144,7 @@ def requirements(
             else t("not measured"),
         )
     )
-    st = meas.get("step_time_s") or {}
+    st = meas["step_time_s"]
     if st.get("count"):
         rows.append((t("target step time"), f"≤ {st['median']:.3f} s ({t('measured here')})"))
         rows.append(
@@ -196,8 +195,8 @@ def render_markdown(
     lines += ["", f"## {t('Requirements')}", ""]
     lines += [f"- {k}: {md(v)}" for k, v in requirements(run, t, headroom, keep)]
     lines += ["", f"## {t('What was measured here')}", ""]
-    env_host = (r.get("environment") or {}).get("host") or {}
-    gpus = (r.get("environment") or {}).get("gpus") or []
+    env = part(r, "environment")
+    env_host, gpus = env["host"], env["gpus"]
     lines.append(
         f"- {t('GPUs')}: "
         + (", ".join(f"{md(g.get('name'))} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))

@@ -16,7 +16,7 @@ from trainsizer.runs.measure import (
     finish,
     merge_results,
 )
-from trainsizer.runs.result import new_result, now
+from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
 
@@ -55,7 +55,7 @@ def _fold_eval_peak(meas: dict, quality: dict) -> None:
     meas["host_rss_training_only"] = meas.get("host_rss")
     if quality.get("host_rss"):
         meas["host_rss"] = max(meas.get("host_rss") or 0, quality["host_rss"])
-    for dev, peak in (quality.get("peak") or {}).items():
+    for dev, peak in shaped("quality", quality)["peak"].items():
         mine = meas.setdefault("peak", {}).setdefault(dev, {})
         for key, value in peak.items():
             if value is not None:

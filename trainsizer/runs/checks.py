@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainsizer.runs.result import shaped
 from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
 
@@ -59,7 +60,7 @@ def _peak_check(meas) -> dict[str, Any]:
         if meas["failure"] == "cancelled":
             return _check("peak_and_step", "failed", "cancelled")
         return _check("peak_and_step", "failed", "failure", message=meas["failure"])
-    st = meas.get("step_time_s") or {}
+    st = shaped("measurement", meas)["step_time_s"]
     if not st.get("count"):
         return _check("peak_and_step", "failed", "no_steps")
     return _check("peak_and_step", "passed", "steps_measured", count=st["count"], median=st["median"])

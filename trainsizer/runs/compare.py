@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainsizer.runs.result import part, shaped
 from trainsizer.vocab import ITEM_KEYS
 
 __all__ = ["ITEM_KEYS", "anatomy_rows"]
@@ -12,13 +13,13 @@ __all__ = ["ITEM_KEYS", "anatomy_rows"]
 def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """One row per device and item present on either side: estimated and measured bytes, their ratio
     (None where a side is missing), and for the peak the phase where it happened."""
-    est_devs = ((result.get("estimate") or {}).get("devices")) or {}
-    anatomy = ((result.get("measurement") or {}).get("anatomy")) or {}
+    est_devs = part(result, "estimate")["devices"]
+    anatomy = part(result, "measurement")["anatomy"]
     rows = []
     for dev in dict.fromkeys([*est_devs, *anatomy]):
-        e_items = dict((est_devs.get(dev) or {}).get("items") or {})
-        e_items["peak"] = (est_devs.get(dev) or {}).get("peak")
-        m_items = anatomy.get(dev) or {}
+        e_dev = est_devs.get(dev, {"items": {}})
+        e_items = {**e_dev["items"], "peak": e_dev.get("peak")}
+        m_items = anatomy.get(dev, {})
         for key in (*ITEM_KEYS, "peak"):
             e, m = e_items.get(key), m_items.get(key)
             if not e and not m:
@@ -42,10 +43,10 @@ def reference_levels(
 ) -> tuple[dict[str, float], dict[str, float]]:
     """(predicted peak, capacity) in bytes per plotted series name: GPU names, and "host" (a CPU run's working
     set lives in host RAM, so its prediction is the device peak plus the process baseline)."""
-    estimate = estimate or {}
+    estimate = shaped("estimate", estimate)
     predicted, capacity = {}, {}
-    baseline = float((estimate.get("host") or {}).get("process_baseline") or 0)
-    for dev, d in (estimate.get("devices") or {}).items():
+    baseline = float(estimate["host"].get("process_baseline") or 0)
+    for dev, d in estimate["devices"].items():
         key = "host" if dev == "cpu" else dev
         if d.get("peak"):
             predicted[key] = float(d["peak"]) + (baseline if key == "host" else 0.0)
@@ -58,11 +59,11 @@ def reference_levels(
 
 def result_levels(result: dict[str, Any]) -> tuple[dict[str, float], dict[str, float]]:
     """``reference_levels`` of a whole result: its estimate, and the host RAM its environment recorded."""
-    ram = ((result.get("environment") or {}).get("host") or {}).get("ram_total")
+    ram = part(result, "environment")["host"].get("ram_total")
     return reference_levels(result.get("estimate"), ram)
 
 
 def model_name(spec: dict[str, Any] | None, default: str = "?") -> str:
     """The model a spec (as a dict, e.g. result["spec"]) names: preset, config, pretrained dir or hub id."""
-    m = (spec or {}).get("model") or {}
+    m = shaped("spec", spec)["model"]
     return str(m.get("preset") or m.get("config") or m.get("pretrained") or m.get("hub_id") or default)

@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from trainsizer.runs.result import part
+
 
 def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
     from trainsizer.estimate import fit
@@ -60,7 +62,7 @@ def find_max(
                 field: n,
                 "fits": ok,
                 "status": result.get("status"),
-                "peak_rss": (result.get("measurement") or {}).get("host_rss"),
+                "peak_rss": part(result, "measurement").get("host_rss"),
             }
         )
         if on_trial:

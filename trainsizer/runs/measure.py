@@ -8,7 +8,7 @@ from typing import Any
 
 from trainsizer.runs.checks import evaluate
 from trainsizer.runs.launcher import run_worker
-from trainsizer.runs.result import new_result, now
+from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.rundir import RunDir
 
 
@@ -38,21 +38,20 @@ def merge_results(events: list[dict]) -> dict[str, Any] | None:
     if not results:
         return None
     first = results.get(0) or next(iter(results.values()))
-    meas = dict(first.get("measurement") or {})
+    meas = dict(first.get("measurement") or {})  # the part as the worker sent it (not shaped: it is written)
     if len(results) > 1:
+        ranks = sorted(results.items(), key=lambda kv: str(kv[0]))
+        theirs = {str(r): shaped("measurement", e.get("measurement")) for r, e in ranks}
         meas["ranks"] = {
             str(r): {
-                "peak": (e.get("measurement") or {}).get("peak"),
-                "step_time_s": (e.get("measurement") or {}).get("step_time_s"),
-                "host_rss": (e.get("measurement") or {}).get("host_rss"),
+                "peak": theirs[str(r)]["peak"],
+                "step_time_s": theirs[str(r)]["step_time_s"],
+                "host_rss": theirs[str(r)].get("host_rss"),
                 "status": e.get("status"),
             }
-            for r, e in sorted(results.items(), key=lambda kv: str(kv[0]))
+            for r, e in ranks
         }
-        peaks = {}
-        for e in results.values():
-            peaks.update((e.get("measurement") or {}).get("peak") or {})
-        meas["peak"] = peaks
+        meas["peak"] = {dev: p for m in theirs.values() for dev, p in m["peak"].items()}
     bad = [e for e in results.values() if e.get("status") not in ("ok",)]
     if bad and not meas.get("oom"):
         errors = [e for e in events if e.get("type") == "error"]

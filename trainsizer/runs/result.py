@@ -57,6 +57,49 @@ PARTS: dict[str, tuple[type, Any]] = {
 }
 
 
+# The inner shape of each part that readers walk: a dict ({...}: its keys; "*": every value) or a list ([]).
+# ``part`` fills what a part lacks and replaces what has the wrong type, so that a reader indexes instead of
+# guarding every level with ``.get(...) or {}``.
+_SECTIONS = (
+    "model", "method", "precision", "optimizer", "batch", "parallel", "data", "quality", "engine",
+    "checkpoint", "measure",
+)  # fmt: skip
+SHAPES: dict[str, dict[str, Any]] = {
+    "spec": {k: {} for k in _SECTIONS},
+    "environment": {"host": {}, "nvml": {"topology": {}}, "versions": {}, "gpus": []},
+    "estimate": {"devices": {"*": {"items": {}}}, "host": {}, "notes": []},
+    "measurement": {"peak": {"*": {}}, "anatomy": {"*": {}}, "step_time_s": {}, "oom": {}},
+    "quality": {"peak": {"*": {}}},
+    "resume": {"saved_at": []},
+}
+
+
+def _conform(value: Any, shape: Any) -> Any:
+    """A copy of ``value`` in ``shape`` (see SHAPES): a value of the wrong type becomes an empty one, missing
+    keys are filled; the result itself is never changed (what is written stays what ran)."""
+    if isinstance(shape, list):
+        return value if isinstance(value, list) else []
+    value = dict(value) if isinstance(value, dict) else {}
+    for key, inner in shape.items():
+        if key == "*":
+            for k, v in list(value.items()):
+                value[k] = _conform(v, inner)
+        else:
+            value[key] = _conform(value.get(key), inner)
+    return value
+
+
+def part(result: dict[str, Any], key: str) -> dict[str, Any]:
+    """A part of a result as a dict in its SHAPES, empty (with its inner parts) when it did not run; use
+    ``result[key] is None`` to tell "did not run" apart."""
+    return shaped(key, result.get(key))
+
+
+def shaped(key: str, value: Any) -> dict[str, Any]:
+    """``value`` (a part named ``key``, or None) in that part's SHAPES; see ``part``."""
+    return _conform(value, SHAPES.get(key, {}))
+
+
 class ResultFileError(ValueError):
     """result.json cannot be read as a result; the message names the file."""
 
