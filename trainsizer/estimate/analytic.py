@@ -267,7 +267,15 @@ def logits_bytes(precision: PrecisionSpec, stats: ParamStats, tokens: int, confi
     softcap = 2 * c * tv if getattr(config, "final_logit_softcapping", None) else 0
     alive = (c + 4) * tv + softcap
     loss_transient = 4 * tv if c != 4 else 0
+    # The loop drops the model output before backward (as user code and transformers.Trainer do): the logits
+    # are freed, what autograd saved stays — the fp32 log-softmax (and the soft-capping's saved tensors).
+    saved = 4 * tv + softcap
     # As traced on the CPU: backward holds two fp32 gradients of size tokens x vocab at once (of the
     # log-softmax and of the logits) on top of what is alive at the end of forward.
     backward_transient = 8 * tv
-    return {"alive": alive, "loss_transient": loss_transient, "backward_transient": backward_transient}
+    return {
+        "alive": alive,
+        "saved": saved,
+        "loss_transient": loss_transient,
+        "backward_transient": backward_transient,
+    }

@@ -83,7 +83,7 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     phases = {
         "forward": base + A + L["alive"] + L["loss_transient"] + (Gd if accum else 0),
         "backward": base
-        + max(A + L["alive"] + L["backward_transient"] + (Gd if accum else 0), Gd + R)
+        + max(A + L["saved"] + L["backward_transient"] + (Gd if accum else 0), Gd + R)
         + comm,
         "optimizer": Wd + Gd + Sd + T,
     }

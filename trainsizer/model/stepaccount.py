@@ -142,9 +142,12 @@ def tracked_steps(
                     out = model(input_ids=ids, labels=ids)
                 loss = out.loss / spec.batch.grad_accum
                 logits_live = storage_bytes([out.logits])
+                # the loop users run (and transformers.Trainer, and the builtin engine): the model output is
+                # dropped before backward, so the logits are freed unless autograd saved them
+                del out
                 tracker.phase("backward")
                 (scaler.scale(loss) if scaler else loss).backward()
-                del out, loss
+                del loss
             grads = storage_bytes([p.grad for p in params if p.grad is not None])
             tracker.phase("optimizer")
             try:

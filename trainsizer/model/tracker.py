@@ -104,7 +104,9 @@ class LiveTracker(TorchDispatchMode):
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         if self.watch_attention and "scaled_dot_product" in func.__name__ and "backward" not in func.__name__:
             self._note_attention(func, args, kwargs or {})
-        out = func(*args, **(kwargs or {}))
+        out = _on_fake(func, args, kwargs or {})
+        if out is NotImplemented:
+            out = func(*args, **(kwargs or {}))
         flat, _ = tree_flatten(out)
         for t in flat:
             if isinstance(t, torch.Tensor):
@@ -130,6 +132,23 @@ class LiveTracker(TorchDispatchMode):
                 "mask_storage": storage_key(mask) if isinstance(mask, torch.Tensor) else None,
             }
         )
+
+
+def _on_fake(func, args, kwargs):
+    """Ops whose meta kernel refuses what the real CPU kernel runs: their output on fake tensors, allocated as
+    the real kernel allocates it. ``torch._grouped_mm`` (the mixture-of-experts matmul transformers uses) has a
+    meta kernel for bf16 only, while the CPU kernel takes fp32 too; the output's shape comes from the meta kernel
+    on bf16 stand-ins, its dtype is the input's (as on the CPU). NotImplemented: run the op itself."""
+    if func is not torch.ops.aten._grouped_mm.default:
+        return NotImplemented
+    from torch._subclasses.fake_tensor import FakeTensor
+
+    a, b = args[0], args[1]
+    if not isinstance(a, FakeTensor) or a.dtype == torch.bfloat16:
+        return NotImplemented
+    rest = {k: v for k, v in kwargs.items() if k != "out_dtype"}
+    shape = func(a.to(torch.bfloat16), b.to(torch.bfloat16), *args[2:], **rest).shape
+    return torch.empty(shape, dtype=kwargs.get("out_dtype") or a.dtype, device=a.device)
 
 
 class SavedTensorRecorder:

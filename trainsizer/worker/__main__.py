@@ -100,13 +100,18 @@ def _run(args, em, state) -> int:
     context = _cuda_context(device)
     from trainsizer.data import DataError
     from trainsizer.worker.checkpoint import CheckpointError
-    from trainsizer.worker.measure import run_measure
+    from trainsizer.worker.measure import RECORD_STEPS, run_measure
     from trainsizer.worker.sampler import Sampler
 
     sampler = Sampler(em, spec.measure.sample_hz, [device.index] if device.type == "cuda" else []).start()
     trainer = Trainer(spec, em, dist, device)
+    record = None
+    if args.role == "measure" and device.type == "cpu":
+        from trainsizer.worker.allocator import AllocatorRecord
+
+        record = AllocatorRecord().start()  # before the build: the running total counts every byte
     total = {
-        "measure": spec.measure.warmup_steps + spec.measure.steps,
+        "measure": max(spec.measure.warmup_steps, RECORD_STEPS if record else 0) + spec.measure.steps,
         "quality": spec.quality.train_steps,
         "train": args.steps or spec.checkpoint.resume_steps,
     }[args.role]
@@ -123,7 +128,7 @@ def _run(args, em, state) -> int:
             em.emit("log", level="info", message="data prepared", data=data_info)
         em.phase("load", None, "end")
         if args.role == "measure":
-            measurement = run_measure(spec, em, trainer, sampler, context)
+            measurement = run_measure(spec, em, trainer, sampler, context, record)
             measurement["data"] = data_info
         else:
             from trainsizer.worker import roles
@@ -179,9 +184,11 @@ def _run(args, em, state) -> int:
         return 0
     finally:
         sampler.stop()
+        if record is not None and record.running:
+            record.stop()
     measurement["oom"] = None
     measurement["host_rss"] = sampler.peak_rss
-    measurement["peak"] = _peaks(trainer, sampler)
+    measurement["peak"] = _peaks(trainer, sampler, measurement.get("allocator"))
     measurement["world_size"] = dist.world
     measurement["threads"] = torch.get_num_threads()
     em.emit("result", status="ok", role="measure", measurement=measurement)
@@ -243,7 +250,7 @@ def _cuda_context(device) -> int | None:
     return max(0, after - before - torch.cuda.memory_reserved(device))
 
 
-def _peaks(trainer, sampler) -> dict:
+def _peaks(trainer, sampler, allocator: dict | None = None) -> dict:
     dev = str(trainer.device)
     if trainer.device.type == "cuda":
         mem = trainer.phase_memory
@@ -254,7 +261,15 @@ def _peaks(trainer, sampler) -> dict:
                 "nvml_used": sampler.peak_nvml.get(trainer.device.index),
             }
         }
-    return {dev: {"allocated": None, "reserved": None, "nvml_used": None}}
+    allocated = (allocator or {}).get("peak")
+    return {
+        dev: {
+            "allocated": allocated,
+            "reserved": None,
+            "nvml_used": None,
+            "source": (allocator or {}).get("instrument") if allocated is not None else None,
+        }
+    }
 
 
 if __name__ == "__main__":

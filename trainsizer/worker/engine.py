@@ -76,6 +76,7 @@ class Trainer:
     phase_memory: dict[str, dict[str, int]] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
     current_phase: str = "load"
+    _range: Any = None
 
     def build(self, total_steps: int) -> None:
         from trainsizer.model.build import (
@@ -159,7 +160,11 @@ class Trainer:
 
     # -- phases ------------------------------------------------------------------------------------------
     def _begin(self, name: str) -> None:
+        from trainsizer.worker.allocator import phase_range
+
         self.current_phase = name
+        self._range = phase_range(name)  # the allocator record's phase (worker/allocator.py)
+        self._range.__enter__()
         synchronize(self.device)
         if self.device.type == "cuda":
             torch.cuda.reset_peak_memory_stats(self.device)
@@ -175,6 +180,7 @@ class Trainer:
             prev = self.phase_memory.setdefault(name, {"allocated": 0, "reserved": 0})
             for k, v in mem.items():
                 prev[k] = max(prev[k], v)
+        self._range.__exit__(None, None, None)
         self.emitter.phase(name, self.step, "end")
 
     def train_step(self, batches_iter) -> dict[str, float]:

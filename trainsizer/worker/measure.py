@@ -8,9 +8,13 @@ import torch
 
 from trainsizer.worker.engine import Trainer, step_statistics
 
+RECORD_STEPS = 2  # the allocator record covers the build and this many steps (the steady state is the 2nd)
 
-def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, Any]:
-    """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process)."""
+
+def _cpu_accounting(trainer: Trainer, batches_iter, allocator: dict | None) -> dict[str, Any]:
+    """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process): the
+    attribution of the peak to items. The peak itself is the allocator's (``allocator``), when recorded; the
+    tracker's own total is kept beside it (``tracker_peak``) so that a drift between the two shows."""
     from trainsizer.model.stepaccount import tracked_steps
 
     acct = tracked_steps(
@@ -25,7 +29,16 @@ def _cpu_accounting(trainer: Trainer, batches_iter) -> dict[str, Any]:
     items.update(
         {"cuda_context": 0, "allocator_overhead": 0, "comm_buffers": 0, "other": items.get("other", 0)}
     )
-    return {**items, "peak": acct.peak, "peak_phase": acct.peak_phase, "phases": acct.phase_peaks}
+    out = {**items, "tracker_peak": acct.peak, "tracker_phase": acct.peak_phase, "phases": acct.phase_peaks}
+    if allocator and allocator.get("peak"):
+        return {
+            **out,
+            "peak": allocator["peak"],
+            "peak_phase": allocator["peak_phase"],
+            "peak_source": allocator["instrument"],
+            "tracker_ratio": acct.peak / allocator["peak"],
+        }
+    return {**out, "peak": acct.peak, "peak_phase": acct.peak_phase, "peak_source": "tracker"}
 
 
 def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]:
@@ -59,16 +72,29 @@ def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]
     }
 
 
-def run_measure(spec, emitter, trainer: Trainer, sampler, context_bytes: int | None) -> dict[str, Any]:
+def run_measure(
+    spec, emitter, trainer: Trainer, sampler, context_bytes: int | None, record=None
+) -> dict[str, Any]:
+    """Warm-up, then the timed steps. With ``record`` (the CPU allocator's record, started before the build),
+    the warm-up is at least RECORD_STEPS steps and the record covers exactly those: the steady state (optimizer
+    states alive while a step's activations are) is reached in the second step; the timed steps run without
+    the profiler."""
     warm, steps = spec.measure.warmup_steps, spec.measure.steps
+    if record is not None:
+        warm = max(warm, RECORD_STEPS)
     batches = trainer.make_batches(spec.data.seed)
+    allocator = None
     for i in range(warm + steps):
+        if record is not None and i == warm:
+            allocator = record.stop()
         info = trainer.train_step(batches)
         measured = i >= warm
         if measured:
             trainer.times.append(info["seconds"])
         emitter.emit("step", index=i, measured=measured, total=warm + steps, **info)
     result: dict[str, Any] = {"step_time_s": step_statistics(trainer.times)}
+    if allocator is not None:
+        result["allocator"] = {**allocator, "steps": warm}
     med = result["step_time_s"]["median"]
     tokens = spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * trainer.dist.world
     result["tokens_per_s"] = tokens / med if med else None
@@ -77,7 +103,7 @@ def run_measure(spec, emitter, trainer: Trainer, sampler, context_bytes: int | N
     dev = str(trainer.device)
     if trainer.device.type == "cpu" and trainer.dist.world == 1:
         emitter.phase("accounting", trainer.step, "begin")
-        anatomy = _cpu_accounting(trainer, batches)
+        anatomy = _cpu_accounting(trainer, batches, allocator)
         emitter.phase("accounting", trainer.step, "end")
     elif trainer.device.type == "cuda":
         anatomy = _cuda_anatomy(trainer, context_bytes)
