@@ -12,7 +12,6 @@ prints one JSON line) so that no allocator state or cached kernel of one row cha
 from __future__ import annotations
 
 import gc
-import io
 import json
 import os
 import sys
@@ -22,19 +21,9 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")
 
 
 def builtin(spec) -> dict:
-    import torch
+    from trainsizer.worker.allocator import record_builtin
 
-    from trainsizer.worker.allocator import AllocatorRecord
-    from trainsizer.worker.engine import Dist, Trainer
-    from trainsizer.worker.events import Emitter
-
-    record = AllocatorRecord().start()
-    trainer = Trainer(spec, Emitter(io.StringIO()), Dist(), torch.device("cpu"))
-    trainer.build(2)
-    batches = trainer.make_batches()
-    for _ in range(2):
-        trainer.train_step(batches)
-    return record.stop()
+    return record_builtin(spec, steps=2)
 
 
 def hf_trainer(spec) -> dict:

@@ -65,3 +65,40 @@ def test_resume_is_bit_identical_with_two_rank_gloo_ddp(tmp_path):
     r = _resume(tmp_path, spec)
     assert r["passed"], evidence(r)
     assert r["max_abs_param_diff"] == 0.0 and r["max_abs_optimizer_diff"] == 0.0
+
+
+@pytest.mark.parametrize(
+    "agreed,status,code",
+    [
+        ({}, "passed", "steps_no_target"),
+        ({"target_tokens_per_s": 1000.0}, "passed", "throughput_met"),
+        ({"target_tokens_per_s": 5000.0}, "failed", "throughput_missed"),
+        ({"max_step_s": 1.0}, "passed", "step_time_met"),
+        ({"max_step_s": 0.25}, "failed", "step_time_missed"),
+        ({"target_tokens_per_s": 1000.0, "max_step_s": 0.25}, "failed", "step_time_missed"),
+    ],
+)
+def test_the_step_check_holds_the_measured_step_to_the_agreed_target(agreed, status, code):
+    """Without a target the check says none was agreed; with one, a miss fails the check (and the verdict);
+    the predicted step time travels beside the measured one."""
+    from trainsizer.runs.checks import evaluate
+
+    spec = RunSpec().replace(measure=agreed).to_dict()
+    result = {
+        "spec": spec,
+        "environment": {"host": {}},
+        "estimate": {"devices": {"cpu": {"peak": 1}}, "time": {"seconds": 0.125}},
+        "measurement": {"step_time_s": {"count": 10, "median": 0.5}, "tokens_per_s": 2048.0, "oom": None},
+        "quality": None,
+        "resume": None,
+    }
+    checks, verdict = evaluate(result)
+    check = next(c for c in checks if c["id"] == "peak_and_step")
+    assert (check["status"], check["code"]) == (status, code)
+    assert check["params"]["predicted"] == 0.125 and check["params"]["ratio"] == 4.0
+    assert (verdict == "rejected") == (status == "failed")
+    for lang in ("en", "ru"):
+        text = evidence(check, lang)
+        assert "0.500" in text and code not in text
+    if not agreed:
+        assert "no target was agreed" in evidence(check)

@@ -41,6 +41,12 @@ def test_tiny_preset_end_to_end_through_the_cli(run_cli, tmp_path):
     )
     est = result["estimate"]["devices"]["cpu"]["items"]
     assert est["weights"] == anatomy["weights"]
+    # the peak is the CPU allocator's record; the tracker's itemization is its attribution, drift shown
+    assert anatomy["peak_source"] == "cpu_allocator" and meas["allocator"]["steps"] == 2
+    assert meas["peak"]["cpu"]["allocated"] == anatomy["peak"] == meas["allocator"]["peak"]
+    assert meas["peak"]["cpu"]["source"] == "cpu_allocator"
+    assert 0.98 < anatomy["tracker_ratio"] < 1.02
+    assert result["estimate"]["devices"]["cpu"]["peak"] == pytest.approx(anatomy["peak"], rel=0.05)
     assert [c["id"] for c in result["checks"]] == [
         "recorded",
         "placement",

@@ -68,6 +68,9 @@ SAMPLE = {
     "total": 4,
     "dloss": 0.1,
     "dparam": 0.2,
+    "tokens_per_s": 2048.0,
+    "target_tokens_per_s": 4096.0,
+    "max_step_s": 0.25,
 }
 
 

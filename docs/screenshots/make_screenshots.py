@@ -1,7 +1,8 @@
 """Screenshots of the main window after a run, in a real window: `xvfb-run -a -s "-screen 0 1600x1000x24"
 python docs/screenshots/make_screenshots.py [RUN_DIR]` writes main-en.png and main-ru.png beside this file.
 
-RUN_DIR defaults to the recorded `trainsizer check` of the tiny preset in tests/data (a real run on a 2-core CPU)."""
+RUN_DIR defaults to the recorded `trainsizer check` of the tiny preset in tests/data (a real run on a 2-core
+CPU)."""
 
 import os
 import sys

@@ -114,6 +114,13 @@ def render_measurement(result: dict) -> str:
             "steps) · "
             f"{meas.get('tokens_per_s') or 0:,.0f} tokens/s · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}"
         )
+        predicted = part(result, "estimate").get("time") or {}
+        if predicted.get("seconds"):
+            lines.append(
+                f"predicted (estimated): {predicted['seconds']:.3f} s, "
+                f"{predicted.get('tokens_per_s') or 0:,.0f} tokens/s ({predicted.get('basis')}); "
+                f"measured ÷ predicted {st['median'] / predicted['seconds']:.2f}"
+            )
     by_device: dict[str, list[list[str]]] = {}
     for r in anatomy_rows(result):
         if "weights" not in meas["anatomy"].get(r["device"], {}):
@@ -131,11 +138,18 @@ def render_measurement(result: dict) -> str:
         lines.append("")
         lines.append(table(rows, [f"{dev}", "measured", "estimated", "measured/estimated"]))
     for dev, peak in meas["peak"].items():
-        if peak.get("allocated") is not None:
+        if peak.get("allocated") is not None and peak.get("source") != "cpu_allocator":
             lines.append(
                 f"{dev}: peak allocated {fmt_bytes(peak['allocated'])}, reserved "
                 f"{fmt_bytes(peak.get('reserved'))}, "
                 f"NVML used {fmt_bytes(peak.get('nvml_used'))}"
+            )
+    for dev, peak in meas["peak"].items():
+        if peak.get("source") == "cpu_allocator" and peak.get("allocated") is not None:
+            ratio = meas["anatomy"].get(dev, {}).get("tracker_ratio")
+            lines.append(
+                f"{dev}: peak {fmt_bytes(peak['allocated'])} (measured: the CPU allocator's record)"
+                + (f"; items (tracker) ÷ allocator peak {ratio:.3f}" if ratio else "")
             )
     if meas.get("host_rss"):
         lines.append(f"host: worker RSS peak {fmt_bytes(meas['host_rss'])}")

@@ -6,12 +6,15 @@ The trace runs the CPU kernels. Known differences to the real run are corrected 
   the real run passes is_causal=True to SDPA and saves no mask;
 - for the same reason it repeats k and v to every query head (repeat_kv) instead of using SDPA's grouped
   query attention, so k and v are saved at the full head count.
-Configurations that cannot run on fake tensors (QLoRA and 8-bit optimizers: bitsandbytes kernels) fall
-back to the analytic estimate, which says so.
+- ``torch._grouped_mm`` (mixture-of-experts layers) has a bf16-only meta kernel; the tracker allocates its
+  output as the CPU kernel does (model/tracker.py).
+Configurations that cannot run on fake tensors (QLoRA and 8-bit optimizers: bitsandbytes kernels), and any
+trace that fails, fall back to the analytic estimate, which says why.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 
 from trainsizer.estimate.analytic import ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate
@@ -40,7 +43,15 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         return base
     _, config = model_config(spec)
     t0 = time.perf_counter()
-    acct = account_step(spec, fake=True, config=config)
+    try:
+        acct = account_step(spec, fake=True, config=config)
+    except Exception as e:  # an op without a fake kernel, or one refusing fake inputs: never a crash
+        logging.getLogger(__name__).debug("trace failed", exc_info=True)
+        base.notes.append(
+            f"not traced ({type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}): "
+            "the analytic estimate is shown"
+        )
+        return base
     seconds = time.perf_counter() - t0
     artifacts = fake_artifacts(spec, config)
     corrections, saved_less, recompute_less = _corrections(acct, base.stats, spec, artifacts)

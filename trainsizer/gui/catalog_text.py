@@ -33,6 +33,15 @@ if __name__ == "__main__":
 
 # generated
 REPORT = [
+    QT_TRANSLATE_NOOP("Report", 'predicted (estimated)'),
+    QT_TRANSLATE_NOOP("Report", 'at'),
+    QT_TRANSLATE_NOOP("Report", 'measured ÷ predicted step time'),
+    QT_TRANSLATE_NOOP("Report", 'agreed target'),
+    QT_TRANSLATE_NOOP("Report", 'per step'),
+    QT_TRANSLATE_NOOP("Report", 'none agreed'),
+    QT_TRANSLATE_NOOP("Report", 'measured: the CPU allocator record'),
+    QT_TRANSLATE_NOOP("Report", 'items (tracker) ÷ allocator peak'),
+    QT_TRANSLATE_NOOP("Report", 'the items are the attribution of the measured peak'),
     QT_TRANSLATE_NOOP("Report", 'Acceptance report'),
     QT_TRANSLATE_NOOP("Report", 'Hardware-selection request (draft)'),
     QT_TRANSLATE_NOOP("Report", 'Verdict'),
@@ -196,6 +205,11 @@ MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'cancelled'),
     QT_TRANSLATE_NOOP("Messages", 'no step was measured'),
     QT_TRANSLATE_NOOP("Messages", '{count} steps measured, median {median:.3f} s'),
+    QT_TRANSLATE_NOOP("Messages", '{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed'),
+    QT_TRANSLATE_NOOP("Messages", '{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s'),
+    QT_TRANSLATE_NOOP("Messages", '{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s'),
+    QT_TRANSLATE_NOOP("Messages", 'median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s'),
+    QT_TRANSLATE_NOOP("Messages", 'median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s'),
     QT_TRANSLATE_NOOP("Messages", 'the quality check was not run'),
     QT_TRANSLATE_NOOP("Messages", '{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)'),
     QT_TRANSLATE_NOOP("Messages", '{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training'),

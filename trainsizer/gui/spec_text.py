@@ -90,6 +90,8 @@ FIELDS = {
     "measure.steps": (QT_TRANSLATE_NOOP("SpecField", 'steps'), QT_TRANSLATE_NOOP("SpecHelp", 'Measured optimizer steps.')),
     "measure.sample_hz": (QT_TRANSLATE_NOOP("SpecField", 'sample hz'), QT_TRANSLATE_NOOP("SpecHelp", 'Memory samples per second.')),
     "measure.seed": (QT_TRANSLATE_NOOP("SpecField", 'seed'), QT_TRANSLATE_NOOP("SpecHelp", 'Seed of model initialisation and training.')),
+    "measure.target_tokens_per_s": (QT_TRANSLATE_NOOP("SpecField", 'target tokens per s'), QT_TRANSLATE_NOOP("SpecHelp", 'Agreed throughput in tokens/s: the peak and step check fails below it (0: none agreed).')),
+    "measure.max_step_s": (QT_TRANSLATE_NOOP("SpecField", 'max step s'), QT_TRANSLATE_NOOP("SpecHelp", 'Agreed longest median optimizer step in seconds: the check fails above it (0: none agreed).')),
     "checkpoint.dir": (QT_TRANSLATE_NOOP("SpecField", 'dir'), QT_TRANSLATE_NOOP("SpecHelp", 'Where checkpoints go (default: RUN_DIR/checkpoints).')),
     "checkpoint.resume_at": (QT_TRANSLATE_NOOP("SpecField", 'resume at'), QT_TRANSLATE_NOOP("SpecHelp", 'Step after which the resume check saves and restarts.')),
     "checkpoint.resume_steps": (QT_TRANSLATE_NOOP("SpecField", 'resume steps'), QT_TRANSLATE_NOOP("SpecHelp", "Total steps of the resume check's reference run.")),

@@ -136,9 +136,10 @@ class LiveTracker(TorchDispatchMode):
 
 def _on_fake(func, args, kwargs):
     """Ops whose meta kernel refuses what the real CPU kernel runs: their output on fake tensors, allocated as
-    the real kernel allocates it. ``torch._grouped_mm`` (the mixture-of-experts matmul transformers uses) has a
-    meta kernel for bf16 only, while the CPU kernel takes fp32 too; the output's shape comes from the meta kernel
-    on bf16 stand-ins, its dtype is the input's (as on the CPU). NotImplemented: run the op itself."""
+    the real kernel allocates it. ``torch._grouped_mm`` (the mixture-of-experts matmul transformers uses)
+    has a meta kernel for bf16 only, while the CPU kernel takes fp32 too; the output's shape comes from
+    the meta kernel on bf16 stand-ins, its dtype is the input's (as on the CPU). NotImplemented: run the
+    op itself."""
     if func is not torch.ops.aten._grouped_mm.default:
         return NotImplemented
     from torch._subclasses.fake_tensor import FakeTensor

@@ -260,13 +260,28 @@ def memory_section(run: Run, t) -> Section:
     else:
         s.notes.append(f"{t('Memory over the run')}: {t('not available')}")
     for dev, p in meas["peak"].items():
-        if p and any(v is not None for v in p.values()):
+        if p.get("source") == "cpu_allocator" and p.get("allocated") is not None:
+            s.rows.append(
+                (
+                    f"{t('peak per device')} {dev}",
+                    f"{fmt_bytes(p['allocated'])} ({t('measured: the CPU allocator record')})",
+                )
+            )
+        elif p and any(v is not None for k, v in p.items() if k != "source"):
             s.rows.append(
                 (
                     f"{t('peak per device')} {dev}",
                     f"{t('allocated')} {fmt_bytes(p.get('allocated'))}, "
                     f"{t('reserved')} {fmt_bytes(p.get('reserved'))}, {t('NVML used')} "
                     f"{fmt_bytes(p.get('nvml_used'))}",
+                )
+            )
+    for dev, a in meas["anatomy"].items():
+        if a.get("tracker_ratio"):
+            s.rows.append(
+                (
+                    f"{t('items (tracker) ÷ allocator peak')} {dev}",
+                    f"{a['tracker_ratio']:.3f} ({t('the items are the attribution of the measured peak')})",
                 )
             )
     s.rows.append(
@@ -314,6 +329,32 @@ def step_section(run: Run, t) -> Section:
             f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"),
         ),
     ]
+    predicted = part(run.result, "estimate").get("time") or {}
+    if predicted.get("seconds"):
+        s.rows += [
+            (
+                t("predicted (estimated)"),
+                f"{predicted['seconds']:.4f} s, {predicted.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} "
+                f"({predicted.get('basis')}, {t('at')} {predicted.get('utilization') or 0:.0%})",
+            ),
+            (t("measured ÷ predicted step time"), f"{st['median'] / predicted['seconds']:.2f}"),
+        ]
+    agreed = part(run.result, "spec")["measure"]
+    target, limit = agreed.get("target_tokens_per_s"), agreed.get("max_step_s")
+    s.rows.append(
+        (
+            t("agreed target"),
+            " · ".join(
+                x
+                for x in (
+                    f"≥ {target:,.0f} {t('tokens/s')}" if target else "",
+                    f"≤ {limit:g} s {t('per step')}" if limit else "",
+                )
+                if x
+            )
+            or t("none agreed"),
+        )
+    )
     return s
 
 

@@ -12,6 +12,15 @@ from trainsizer import vocab
 LANGS = ("en", "ru")
 
 WORDS = (
+    "predicted (estimated)",
+    "at",
+    "measured ÷ predicted step time",
+    "agreed target",
+    "per step",
+    "none agreed",
+    "measured: the CPU allocator record",
+    "items (tracker) ÷ allocator peak",
+    "the items are the attribution of the measured peak",
     "Acceptance report",
     "Hardware-selection request (draft)",
     "Verdict",

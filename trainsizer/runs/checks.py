@@ -38,7 +38,7 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
         checks.append(_check("placement", "passed", "placed", devices=", ".join(est["devices"])))
     else:
         checks.append(_check("placement", "not_run", "no_estimate"))
-    checks.append(_peak_check(meas))
+    checks.append(_peak_check(meas, est, spec))
     checks.append(
         _check("quality", "not_run", "quality_not_run") if quality is None else _outcome("quality", quality)
     )
@@ -50,7 +50,10 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     return checks, verdict
 
 
-def _peak_check(meas) -> dict[str, Any]:
+def _peak_check(meas, est=None, spec=None) -> dict[str, Any]:
+    """The peak and step check: the step ran (no OOM, no failure), and when a target was agreed
+    (measure.target_tokens_per_s, measure.max_step_s) the measured median meets it. The predicted step time
+    travels in the params so the edges can show measured beside predicted."""
     if not meas:
         return _check("peak_and_step", "not_run", "no_measurement")
     if meas.get("oom"):
@@ -63,4 +66,22 @@ def _peak_check(meas) -> dict[str, Any]:
     st = shaped("measurement", meas)["step_time_s"]
     if not st.get("count"):
         return _check("peak_and_step", "failed", "no_steps")
-    return _check("peak_and_step", "passed", "steps_measured", count=st["count"], median=st["median"])
+    predicted = (shaped("estimate", est).get("time") or {}).get("seconds")
+    params = {
+        "count": st["count"],
+        "median": st["median"],
+        "tokens_per_s": meas.get("tokens_per_s") or 0.0,
+        "predicted": predicted,
+        "ratio": st["median"] / predicted if predicted else None,
+    }
+    agreed = shaped("spec", spec)["measure"]
+    target, limit = agreed.get("target_tokens_per_s") or 0, agreed.get("max_step_s") or 0
+    if target and params["tokens_per_s"] < target:
+        return _check("peak_and_step", "failed", "throughput_missed", target_tokens_per_s=target, **params)
+    if limit and st["median"] > limit:
+        return _check("peak_and_step", "failed", "step_time_missed", max_step_s=limit, **params)
+    if target:
+        return _check("peak_and_step", "passed", "throughput_met", target_tokens_per_s=target, **params)
+    if limit:
+        return _check("peak_and_step", "passed", "step_time_met", max_step_s=limit, **params)
+    return _check("peak_and_step", "passed", "steps_no_target", **params)

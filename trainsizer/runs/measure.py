@@ -29,7 +29,15 @@ def analytic_estimate(spec) -> dict[str, Any] | None:
         est = estimate(spec, targets, host_ram=inv.host["ram_available"] if on_cpu else None)
     except Exception as e:  # the measurement stands on its own; the result says why there is no estimate
         return {"error": f"{type(e).__name__}: {e}"}
-    return est.to_dict()
+    out = est.to_dict()
+    try:
+        from trainsizer.estimate.timing import step_time
+
+        first = next((t for t in targets if t.label == est.devices[0].device), None)
+        out["time"] = step_time(spec, est.stats, first)  # the predicted step, beside the measured one
+    except Exception as e:
+        out["time"] = {"seconds": None, "basis": f"{type(e).__name__}: {e}"}
+    return out
 
 
 def merge_results(events: list[dict]) -> dict[str, Any] | None:

@@ -293,6 +293,18 @@ class MeasureSpec:
     steps: int = spec_field(10, minimum=1, maximum=1_000_000, help="Measured optimizer steps.")
     sample_hz: float = spec_field(20.0, minimum=0.1, maximum=1000.0, help="Memory samples per second.")
     seed: int = spec_field(0, minimum=0, maximum=2**31 - 1, help="Seed of model initialisation and training.")
+    target_tokens_per_s: float = spec_field(
+        0.0,
+        minimum=0.0,
+        maximum=1e12,
+        help="Agreed throughput in tokens/s: the peak and step check fails below it (0: none agreed).",
+    )
+    max_step_s: float = spec_field(
+        0.0,
+        minimum=0.0,
+        maximum=1e7,
+        help="Agreed longest median optimizer step in seconds: the check fails above it (0: none agreed).",
+    )
 
     def issues(self) -> list[SpecIssue]:
         return []

@@ -26,6 +26,16 @@ MESSAGES = {
     "cancelled": "cancelled",
     "no_steps": "no step was measured",
     "steps_measured": "{count} steps measured, median {median:.3f} s",
+    "steps_no_target": "{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; "
+    "no target was agreed",
+    "throughput_met": "{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed "
+    "{target_tokens_per_s:,.0f} tokens/s",
+    "throughput_missed": "{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed "
+    "{target_tokens_per_s:,.0f} tokens/s",
+    "step_time_met": "median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed "
+    "{max_step_s:g} s",
+    "step_time_missed": "median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed "
+    "{max_step_s:g} s",
     "quality_not_run": "the quality check was not run",
     "quality_relative": "{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at "
     "least "

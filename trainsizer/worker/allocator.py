@@ -6,10 +6,10 @@ kernel workspaces and op-internal buffers included. Those events are the instrum
 the live-storage tracker (model/tracker.py) that itemizes the peak, nor with the estimate. Phases come from
 ``record_function`` ranges named ``trainsizer.<phase>`` around the loop's phases (worker/engine.py).
 
-The record starts before the model is built, so the running total counts every byte the run allocates — the
-weights, the optimizer states and each step's activations — and is read from the exported Chrome trace (the
-profiler's documented output: ``[memory]`` instant events with ``Total Allocated``; ``user_annotation`` ranges
-for the phases). See docs/protocol.md ("The measured peak on the CPU").
+The record starts before the model is built, so its running total counts every byte the run allocates — the
+weights, the optimizer states and each step's activations. It is read from the exported Chrome trace (the
+profiler's documented output: ``[memory]`` instant events with the address and size of each allocation and
+free; ``user_annotation`` ranges for the phases). See docs/protocol.md ("The measured peak on the CPU").
 """
 
 from __future__ import annotations
@@ -63,24 +63,32 @@ class AllocatorRecord:
 
 
 def summarize(events: list[dict[str, Any]]) -> dict[str, Any]:
-    """Peak of the CPU allocator's running total, overall and per phase, from Chrome-trace events."""
+    """Peak of the bytes the CPU allocator holds for this record, overall and per phase, from Chrome-trace
+    events. The running total is summed here from each event's address and size (an allocation adds, the free
+    of an address allocated within the record subtracts): the allocator's own "Total Allocated" also carries
+    what earlier profiling sessions in the process left in its table."""
     ranges = sorted(
         (float(e["ts"]), float(e["ts"]) + float(e.get("dur", 0)), e["name"][len(PREFIX) :])
         for e in events
         if e.get("cat") == "user_annotation" and str(e.get("name", "")).startswith(PREFIX)
     )
     starts = [r[0] for r in ranges]
+    memory = sorted(
+        (float(e["ts"]), e.get("args", {}))
+        for e in events
+        if e.get("name") == "[memory]" and e.get("args", {}).get("Device Type") == 0  # 0: the CPU
+    )
+    live: dict[int, int] = {}
     phases: dict[str, int] = {}
-    peak, peak_phase, count = 0, None, 0
-    for e in events:
-        if e.get("name") != "[memory]":
-            continue
-        args = e.get("args", {})
-        if args.get("Device Type") != 0:  # 0: the CPU
-            continue
-        count += 1
-        total = int(args.get("Total Allocated", 0))
-        ts = float(e["ts"])
+    total = peak = 0
+    peak_phase = None
+    for ts, args in memory:
+        nbytes, addr = int(args.get("Bytes", 0)), int(args.get("Addr", 0))
+        if nbytes > 0:
+            live[addr] = live.get(addr, 0) + nbytes
+            total += nbytes
+        else:
+            total -= live.pop(addr, 0)
         i = bisect.bisect_right(starts, ts) - 1
         name = ranges[i][2] if i >= 0 and ts <= ranges[i][1] else "other"
         if total > phases.get(name, -1):
@@ -89,8 +97,28 @@ def summarize(events: list[dict[str, Any]]) -> dict[str, Any]:
             peak, peak_phase = total, name
     return {
         "instrument": INSTRUMENT,
-        "peak": peak if count else None,
+        "peak": peak if memory else None,
         "peak_phase": peak_phase,
         "phases": phases,
-        "events": count,
+        "events": len(memory),
     }
+
+
+def record_builtin(spec, steps: int = 2) -> dict[str, Any]:
+    """The allocator's record of the builtin loop on the CPU: the model build and ``steps`` optimizer steps
+    (synthetic or the spec's data, as `trainsizer measure` runs them), in this process."""
+    import io
+
+    from trainsizer.worker.engine import Dist, Trainer
+    from trainsizer.worker.events import Emitter
+
+    record = AllocatorRecord().start()
+    try:
+        trainer = Trainer(spec, Emitter(io.StringIO()), Dist(), torch.device("cpu"))
+        trainer.build(steps)
+        batches = trainer.make_batches()
+        for _ in range(steps):
+            trainer.train_step(batches)
+    finally:
+        summary = record.stop()
+    return summary

@@ -13,8 +13,8 @@ RECORD_STEPS = 2  # the allocator record covers the build and this many steps (t
 
 def _cpu_accounting(trainer: Trainer, batches_iter, allocator: dict | None) -> dict[str, Any]:
     """One more step under the live-storage tracker and the saved-tensor recorder (CPU, one process): the
-    attribution of the peak to items. The peak itself is the allocator's (``allocator``), when recorded; the
-    tracker's own total is kept beside it (``tracker_peak``) so that a drift between the two shows."""
+    attribution of the peak to items. The peak itself is the allocator's (``allocator``), when recorded;
+    the tracker's own total is kept beside it (``tracker_peak``) so that a drift between the two shows."""
     from trainsizer.model.stepaccount import tracked_steps
 
     acct = tracked_steps(
@@ -75,10 +75,10 @@ def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]
 def run_measure(
     spec, emitter, trainer: Trainer, sampler, context_bytes: int | None, record=None
 ) -> dict[str, Any]:
-    """Warm-up, then the timed steps. With ``record`` (the CPU allocator's record, started before the build),
-    the warm-up is at least RECORD_STEPS steps and the record covers exactly those: the steady state (optimizer
-    states alive while a step's activations are) is reached in the second step; the timed steps run without
-    the profiler."""
+    """Warm-up, then the timed steps. With ``record`` (the CPU allocator's record, started before the
+    build), the warm-up is at least RECORD_STEPS steps and the record covers exactly those: the steady state
+    (optimizer states alive while a step's activations are) is reached in the second step; the timed steps
+    run without the profiler."""
     warm, steps = spec.measure.warmup_steps, spec.measure.steps
     if record is not None:
         warm = max(warm, RECORD_STEPS)
