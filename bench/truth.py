@@ -26,9 +26,10 @@ def builtin(spec) -> dict:
     return record_builtin(spec, steps=2)
 
 
-def hf_trainer(spec) -> dict:
+def hf_trainer(spec, device: str = "cpu") -> dict:
     """transformers.Trainer on the same spec: TrainingArguments from the precision, optimizer, batch and
-    checkpointing; a dataset of random token rows with labels = input_ids (as the builtin synthetic data)."""
+    checkpointing; a dataset of random token rows with labels = input_ids (as the builtin synthetic data).
+    On "cuda" the peak is the CUDA allocator's (max_memory_allocated above what was allocated before)."""
     import torch
     import transformers
 
@@ -80,17 +81,26 @@ def hf_trainer(spec) -> dict:
             logging_steps=1,
             save_strategy="no",
             report_to="none",
-            use_cpu=True,
+            use_cpu=device == "cpu",
             seed=spec.measure.seed,
             dataloader_num_workers=0,
             disable_tqdm=True,
             **extra,
         )
-        record = AllocatorRecord().start()
+        if device == "cuda":
+            torch.cuda.empty_cache()
+            torch.cuda.reset_peak_memory_stats()
+            base = torch.cuda.memory_allocated()
+        else:
+            record = AllocatorRecord().start()
         model = build_model(spec, device="cpu", config=config)
         trainer = transformers.Trainer(model=model, args=args, train_dataset=Rows())
         trainer.train()
-        summary = record.stop()
+        if device == "cuda":
+            torch.cuda.synchronize()
+            summary = {"instrument": "cuda_allocator", "peak": torch.cuda.max_memory_allocated() - base}
+        else:
+            summary = record.stop()
         del trainer, model
         gc.collect()
     return summary

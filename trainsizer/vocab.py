@@ -83,3 +83,13 @@ PEAK_PHASE_WORDS = {"forward": "end of forward", "backward": "backward", "optimi
 
 # Kinds of ``error`` events.
 ERROR_KINDS = ("oom", "spec", "data", "checkpoint", "crash", "cancelled")
+
+
+# Where a measured figure comes from (measurement.anatomy[device].basis), as the terminal says it.
+BASIS_WORDS = {
+    "allocator": "measured (allocator)",
+    "tensors": "measured (live tensors)",
+    "nvml": "measured (NVML)",
+    "derived": "derived from measured figures",
+    "tracker": "attributed (tracker)",
+}

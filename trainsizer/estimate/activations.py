@@ -132,9 +132,14 @@ def layer_bytes_per_token(
         per = 4 + down_trained
     else:
         per = 1 + down_trained  # one fused activation (gelu, gelu_tanh): its input
-    total += c * f * per * k
+    # Mixture of experts: transformers' grouped_mm is not autocast, it casts the tokens to the dtype of the
+    # experts' weights — under mixed precision the experts run (and save) in fp32.
+    ce = prec.res if stats.experts else c
+    total += ce * f * per * k
     if stats.experts:
-        total += k * c * h + 8 * stats.experts  # tokens gathered per expert; router logits and softmax
+        # the tokens gathered per expert and the experts' outputs (saved for the routing weights' product);
+        # fp32 router logits, top-k weights and int64 indices, and the sort permutations of the dispatch
+        total += 2 * k * ce * h + 4 * stats.experts + 40 * k + 4
     if hidden_dropout > 0:
         total += 2 * h  # bool masks of the attention and MLP output dropouts
     return float(total)

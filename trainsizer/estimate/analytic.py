@@ -264,7 +264,8 @@ def logits_bytes(precision: PrecisionSpec, stats: ParamStats, tokens: int, confi
     backward briefly holds the gradients of the log-softmax and of the logits in fp32."""
     c = 4 if precision.compute == "fp32" else 2
     tv = tokens * stats.vocab_size
-    softcap = 2 * c * tv if getattr(config, "final_logit_softcapping", None) else 0
+    # soft-capping (Gemma 2: logits = tanh(logits / cap) · cap): tanh saves its output, one more c·tv
+    softcap = c * tv if getattr(config, "final_logit_softcapping", None) else 0
     alive = (c + 4) * tv + softcap
     loss_transient = 4 * tv if c != 4 else 0
     # The loop drops the model output before backward (as user code and transformers.Trainer do): the logits

@@ -116,6 +116,11 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         for n in names
     ]
     host = _host(spec, W, G, S, shard, on_cuda, world, devices)
+    notes.append(
+        f"loop: the {spec.engine.name} engine's — loss = model(**batch).loss; loss.backward(): the "
+        "model output is dropped before backward (as transformers.Trainer does), so only what autograd saved "
+        "of the logits stays"
+    )
     if spec.batch.gradient_checkpointing:
         notes.append(
             "gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a "

@@ -33,6 +33,12 @@ if __name__ == "__main__":
 
 # generated
 REPORT = [
+    QT_TRANSLATE_NOOP("Report", 'source of the measured figure'),
+    QT_TRANSLATE_NOOP("Report", 'measured (allocator)'),
+    QT_TRANSLATE_NOOP("Report", 'measured (live tensors)'),
+    QT_TRANSLATE_NOOP("Report", 'measured (NVML)'),
+    QT_TRANSLATE_NOOP("Report", 'derived from measured figures'),
+    QT_TRANSLATE_NOOP("Report", 'attributed (tracker)'),
     QT_TRANSLATE_NOOP("Report", 'predicted (estimated)'),
     QT_TRANSLATE_NOOP("Report", 'at'),
     QT_TRANSLATE_NOOP("Report", 'measured ÷ predicted step time'),

@@ -15,6 +15,7 @@ from trainsizer.runs.compare import ITEM_KEYS
 from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.vocab import BASIS_WORDS
 
 
 class ReportError(Exception):
@@ -291,7 +292,7 @@ def memory_section(run: Run, t) -> Section:
 
     rows = anatomy_rows(run.result)
     if rows:
-        s.header = [t("item"), t("estimated"), t("measured"), t("ratio")]
+        s.header = [t("item"), t("estimated"), t("measured"), t("ratio"), t("source of the measured figure")]
         chart_rows = []
         for r in rows:
             name = f"{r['device']}: {t(r['item'])}"
@@ -302,6 +303,7 @@ def memory_section(run: Run, t) -> Section:
                     fmt_bytes(e) if e is not None else "—",
                     fmt_bytes(m) if m is not None else t("not measured"),
                     f"{r['ratio']:.3f}" if r["ratio"] is not None else "—",
+                    t(BASIS_WORDS[r["basis"]]) if r["basis"] in BASIS_WORDS else "—",
                 ]
             )
             chart_rows.append((name, e, m))

@@ -12,6 +12,8 @@ from trainsizer import vocab
 LANGS = ("en", "ru")
 
 WORDS = (
+    "source of the measured figure",
+    *vocab.BASIS_WORDS.values(),
     "predicted (estimated)",
     "at",
     "measured ÷ predicted step time",

@@ -33,6 +33,8 @@ def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
                     "measured": m,
                     "ratio": ratio,
                     "phase": m_items.get("peak_phase") if key == "peak" else None,
+                    # where the measured figure comes from (BASIS_WORDS); None: not measured
+                    "basis": (m_items.get("basis") or {}).get(key) if m is not None else None,
                 }
             )
     return rows

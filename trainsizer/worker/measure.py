@@ -30,6 +30,8 @@ def _cpu_accounting(trainer: Trainer, batches_iter, allocator: dict | None) -> d
         {"cuda_context": 0, "allocator_overhead": 0, "comm_buffers": 0, "other": items.get("other", 0)}
     )
     out = {**items, "tracker_peak": acct.peak, "tracker_phase": acct.peak_phase, "phases": acct.phase_peaks}
+    # the items are the tracker's attribution (live tensors, one more step); the peak is the allocator's
+    out["basis"] = {k: "tracker" for k in items} | {"peak": "allocator" if allocator else "tracker"}
     if allocator and allocator.get("peak"):
         return {
             **out,
@@ -42,6 +44,9 @@ def _cpu_accounting(trainer: Trainer, batches_iter, allocator: dict | None) -> d
 
 
 def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]:
+    """What the CUDA allocator and NVML say, per item where they can: ``basis`` names the source of each
+    figure — "allocator" (torch.cuda memory counters), "nvml", "tensors" (the storages of the live tensors),
+    "derived" (a difference of measured figures) — and items no instrument separates are None."""
     from trainsizer.model.tracker import storage_bytes
 
     params = list(trainer.model.parameters())
@@ -54,10 +59,9 @@ def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]
     peak_alloc = max((m["allocated"] for m in mem.values()), default=0)
     peak_res = max((m["reserved"] for m in mem.values()), default=0)
     phase = max(mem, key=lambda k: mem[k]["allocated"]) if mem else None
-    grads = sum(p.numel() * p.element_size() for p in params if p.requires_grad)  # freed by zero_grad by now
     return {
         "weights": w,
-        "gradients": grads,
+        "gradients": trainer.grad_bytes_freed,
         "optimizer_states": s,
         "master_weights": 0,
         "activations": max(0, fwd - w - s),
@@ -68,7 +72,17 @@ def _cuda_anatomy(trainer: Trainer, context_bytes: int | None) -> dict[str, Any]
         "other": None,
         "peak": peak_alloc,
         "peak_phase": phase,
+        "peak_source": "cuda_allocator",
         "phases": {k: v["allocated"] for k, v in mem.items()},
+        "basis": {
+            "weights": "tensors",
+            "gradients": "allocator" if trainer.grad_bytes_freed is not None else None,
+            "optimizer_states": "tensors",
+            "activations": "derived",
+            "cuda_context": "nvml" if context_bytes is not None else None,
+            "allocator_overhead": "derived",
+            "peak": "allocator",
+        },
     }
 
 

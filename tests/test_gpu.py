@@ -1,0 +1,128 @@
+"""The GPU suite, for the day a CUDA device is there (`bash bench/gpu_check.sh OUT` runs it with the GPU
+benchmarks). Every test is marked ``gpu`` and is skipped on a machine without CUDA, with the reason
+(tests/conftest.py). Not here, because one GPU cannot show it: two-process DDP needs two devices (NCCL refuses
+two ranks on one GPU); it runs on the CPU with gloo in tests/test_measure.py."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from trainsizer.spec import RunSpec
+
+pytestmark = [pytest.mark.gpu, pytest.mark.slow]
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _bench(name: str):
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _measure(run_cli, tmp_path, toml: str):
+    spec = tmp_path / "spec.toml"
+    spec.write_text('[parallel]\ndevices = "cuda:0"\n[measure]\nwarmup_steps = 1\nsteps = 3\n' + toml)
+    out = tmp_path / "run"
+    rc, stdout, err = run_cli("measure", spec, "--out", out, timeout=600)
+    return rc, json.loads((out / "result.json").read_text()), stdout + err
+
+
+def test_measure_on_cuda_records_allocated_reserved_and_nvml_per_phase(run_cli, tmp_path):
+    rc, result, log = _measure(run_cli, tmp_path, "")
+    assert rc == 0 and result["status"] == "ok", log
+    meas = result["measurement"]
+    for phase in ("forward", "backward", "optimizer"):
+        assert meas["phase_memory"][phase]["allocated"] > 0 and meas["phase_memory"][phase]["reserved"] > 0
+    peak = meas["peak"]["cuda:0"]
+    assert peak["allocated"] > 0 and peak["reserved"] >= peak["allocated"] and peak["nvml_used"] > 0
+    anatomy = meas["anatomy"]["cuda:0"]
+    # the gradients are measured (what zero_grad frees), equal to the estimate's for full fp32 training
+    assert anatomy["basis"]["gradients"] == "allocator"
+    assert anatomy["gradients"] == result["estimate"]["devices"]["cuda:0"]["items"]["gradients"]
+    assert anatomy["basis"]["activations"] == "derived" and anatomy["logits_and_loss"] is None
+
+
+def test_a_cuda_out_of_memory_is_a_does_not_fit_result_at_its_phase(run_cli, tmp_path):
+    rc, result, log = _measure(run_cli, tmp_path, "[batch]\nmicro_batch = 4096\nseq_len = 2048\n")
+    assert rc == 1 and result["status"] == "oom", log
+    oom = result["measurement"]["oom"]
+    assert oom["phase"] in ("forward", "backward") and "out of memory" in oom["message"].lower()
+    check = next(c for c in result["checks"] if c["id"] == "peak_and_step")
+    assert check["status"] == "failed" and check["code"] == "oom"
+
+
+@pytest.mark.parametrize(
+    "preset,precision,batch",
+    [("smollm2-135m", "bf16-mixed", 8), ("qwen2.5-0.5b", "bf16-mixed", 4), ("llama-3.2-1b", "bf16", 4)],
+)
+def test_the_estimate_against_max_memory_allocated(preset, precision, batch):
+    """Three presets scaled to the device: allocated within 3%, reserved within the allocator allowance."""
+    from trainsizer.estimate.traced import traced_estimate
+    from trainsizer.hardware import inventory
+
+    spec = RunSpec().replace(
+        model={"preset": preset},
+        precision={"compute": precision},
+        batch={"micro_batch": batch, "seq_len": 1024},
+        parallel={"devices": "cuda:0"},
+    )
+    measured = _bench("estimator_gpu").measure_cuda(spec)
+    est = traced_estimate(spec, inventory().targets()[:1]).devices[0]
+    allocated = est.peak - est.items["cuda_context"] - est.items["allocator_overhead"]
+    assert allocated == pytest.approx(measured["allocated"], rel=0.03)
+    assert measured["reserved"] <= allocated + est.items["allocator_overhead"]
+
+
+def test_resume_on_cuda_is_within_the_noise_floor_of_two_fresh_runs(tmp_path):
+    from trainsizer.runs.resume import resume_check
+    from trainsizer.runs.rundir import RunDir
+
+    spec = RunSpec().replace(
+        parallel={"devices": "cuda:0"},
+        batch={"micro_batch": 4, "seq_len": 128},
+        checkpoint={"resume_at": 2, "resume_steps": 4},
+    )
+    rd = RunDir(tmp_path / "run")
+    try:
+        r = resume_check(spec, rd, rd.write_spec(spec))
+    finally:
+        rd.close()
+    assert r["passed"] and r["code"] == "resume_within_noise", r
+    assert r.get("noise_floor") is not None  # two fresh uninterrupted runs set the floor on CUDA
+
+
+def test_qlora_with_bitsandbytes_measures(run_cli, tmp_path):
+    pytest.importorskip("bitsandbytes", reason="QLoRA needs the bitsandbytes package on the GPU machine")
+    rc, result, log = _measure(
+        run_cli, tmp_path, '[method]\nkind = "qlora"\n[precision]\ncompute = "bf16-mixed"\n'
+    )
+    assert rc == 0 and result["status"] == "ok", log
+
+
+def test_fp16_mixed_with_a_grad_scaler_measures(run_cli, tmp_path):
+    rc, result, log = _measure(run_cli, tmp_path, '[precision]\ncompute = "fp16-mixed"\n')
+    assert rc == 0 and result["status"] == "ok", log
+    assert result["measurement"]["step_time_s"]["count"] == 3
+
+
+def test_a_real_trainer_step_on_cuda_against_the_estimate():
+    """transformers.Trainer on cuda:0 (the loop the hf-trainer engine will drive): its allocated peak is the
+    estimate's within 3%."""
+    from trainsizer.estimate.traced import traced_estimate
+    from trainsizer.hardware import inventory
+
+    spec = RunSpec().replace(
+        model={"preset": "smollm2-135m"},
+        precision={"compute": "bf16-mixed"},
+        batch={"micro_batch": 8, "seq_len": 1024},
+        parallel={"devices": "cuda:0"},
+    )
+    measured = _bench("truth").hf_trainer(spec, device="cuda")["peak"]
+    est = traced_estimate(spec, inventory().targets()[:1]).devices[0]
+    allocated = est.peak - est.items["cuda_context"] - est.items["allocator_overhead"]
+    assert allocated == pytest.approx(measured, rel=0.03)
