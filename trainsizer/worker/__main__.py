@@ -115,15 +115,18 @@ def _run(args, em, state) -> int:
         "quality": spec.quality.train_steps,
         "train": args.steps or spec.checkpoint.resume_steps,
     }[args.role]
+    from trainsizer.worker.allocator import phase_range
+
     try:
-        trainer.build(total)
-        state["phase"] = "data"
-        try:
-            data_info = trainer.prepare_data(_tokenizer_dir(spec))
-        except DataError as e:
-            em.emit("error", kind="data", phase="data", step=None, message=str(e))
-            em.emit("result", status="failed", measurement=None)
-            return 0
+        with phase_range("load"):  # the allocator record's name for the build (worker/allocator.py)
+            trainer.build(total)
+            state["phase"] = "data"
+            try:
+                data_info = trainer.prepare_data(_tokenizer_dir(spec))
+            except DataError as e:
+                em.emit("error", kind="data", phase="data", step=None, message=str(e))
+                em.emit("result", status="failed", measurement=None)
+                return 0
         if data_info:
             em.emit("log", level="info", message="data prepared", data=data_info)
         em.phase("load", None, "end")
