@@ -10,19 +10,11 @@ from pathlib import Path
 
 import pytest
 import torch
+from test_estimate import SMALL as LLAMA
 
 from trainsizer.spec import RunSpec
 
-SMALL = {
-    "model_type": "llama",
-    "hidden_size": 64,
-    "intermediate_size": 176,
-    "num_hidden_layers": 2,
-    "num_attention_heads": 4,
-    "num_key_value_heads": 2,
-    "vocab_size": 2048,
-    "max_position_embeddings": 512,
-}
+SMALL = {**LLAMA, "vocab_size": 2048}
 MOE = {**SMALL, "model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2}
 TIED = {**SMALL, "model_type": "qwen2", "tie_word_embeddings": True}
 
