@@ -16,6 +16,9 @@ from trainsizer.spec import RunSpec
 
 SMALL = {**LLAMA, "vocab_size": 2048}
 MOE = {**SMALL, "model_type": "mixtral", "num_local_experts": 4, "num_experts_per_tok": 2}
+# transformers 5 runs mixture-of-experts layers through grouped_mm (traceable); 4.x gathers tokens per expert
+# with nonzero() (a data-dependent shape)
+GROUPED_EXPERTS = int(__import__("transformers").__version__.split(".")[0]) >= 5
 TIED = {**SMALL, "model_type": "qwen2", "tie_word_embeddings": True}
 
 
@@ -119,8 +122,13 @@ def test_the_estimates_against_the_allocators_peak(tmp_path, config, changes):
     for key in ("weights", "gradients", "optimizer_states"):
         assert ana.items[key] == states[key], key  # model states exact to the byte
     traced = traced_estimate(spec)
-    assert traced.kind == "traced", traced.notes
-    assert traced.devices[0].peak == pytest.approx(truth, rel=0.02)
+    if config is MOE and not GROUPED_EXPERTS:
+        # transformers 4.x routes tokens to experts with nonzero(): a data-dependent shape that fake tensors
+        # cannot trace — the dry run falls back to the analytic estimate and says why
+        assert traced.kind == "analytic" and any("not traced (" in n for n in traced.notes), traced.notes
+    else:
+        assert traced.kind == "traced", traced.notes
+        assert traced.devices[0].peak == pytest.approx(truth, rel=0.02)
     assert ana.peak == pytest.approx(truth, rel=0.05)
 
 
@@ -180,8 +188,10 @@ def test_a_trace_that_fails_falls_back_to_the_analytic_estimate_and_says_why(tmp
     from trainsizer.model import tracker
 
     spec = _spec(tmp_path, MOE)
-    assert traced_estimate(spec).kind == "traced"
+    if GROUPED_EXPERTS:
+        assert traced_estimate(spec).kind == "traced"
     monkeypatch.setattr(tracker, "_on_fake", lambda func, args, kwargs: NotImplemented)
     est = traced_estimate(spec)
     assert est.kind == "analytic"
-    assert any("not traced (RuntimeError: Expected inputs of BF16 type" in n for n in est.notes), est.notes
+    why = "RuntimeError: Expected inputs of BF16 type" if GROUPED_EXPERTS else "DynamicOutputShapeException"
+    assert any(f"not traced ({why}" in n for n in est.notes), est.notes

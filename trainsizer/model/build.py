@@ -38,12 +38,15 @@ def model_config(spec):
 
 
 def decoder_layers(model) -> torch.nn.ModuleList | None:
-    """The ModuleList of transformer blocks (the longest ModuleList in the model)."""
-    best = None
-    for module in model.modules():
-        if isinstance(module, torch.nn.ModuleList) and (best is None or len(module) > len(best)):
-            best = module
-    return best
+    """The ModuleList of transformer blocks: the outermost ModuleList (the longest among equals). Not the
+    longest overall: a one-layer build of a mixture of experts holds a longer list of experts inside its
+    block (transformers 4.x)."""
+    lists = [
+        (name.count("."), -len(module), i, module)
+        for i, (name, module) in enumerate(model.named_modules())
+        if isinstance(module, torch.nn.ModuleList)
+    ]
+    return min(lists)[3] if lists else None
 
 
 def enable_checkpointing(model) -> None:

@@ -68,14 +68,30 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
             )
         )
     if spec.engine.name == "hf-trainer":
-        # refused until the engine runs (docs/architecture.md, "where a new engine plugs in"): a run must
-        # never report an engine that did not run
+        out += _trainer_issues(spec)
+    return out
+
+
+def _trainer_issues(spec: RunSpec) -> list[SpecIssue]:
+    """What transformers.Trainer cannot honour from a spec: refused, never ignored (worker/hf_engine.py)."""
+    par, out = spec.parallel, []
+    if par.strategy == "fsdp":
         out.append(
             SpecIssue(
                 "engine.name",
-                "unsupported",
-                "the hf-trainer engine does not run yet in this version; use builtin (the estimate models "
-                "the same loop: the model output is dropped before backward, as transformers.Trainer does)",
+                "conflict",
+                "hf-trainer with fsdp is not supported here (the Trainer's FSDP needs accelerate's FSDP "
+                "plugin and CUDA); use ddp, or the builtin engine for fsdp",
+            )
+        )
+    devices = par.device_list() if not (par.on_cpu or par.auto) else []
+    if par.strategy == "single" and devices and devices != ["cuda:0"]:
+        out.append(
+            SpecIssue(
+                "parallel.devices",
+                "conflict",
+                f"the Trainer places a single-process run on cuda:0, not {devices[0]}; use cuda:0 or auto "
+                "(or CUDA_VISIBLE_DEVICES)",
             )
         )
     return out

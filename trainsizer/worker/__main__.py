@@ -104,7 +104,14 @@ def _run(args, em, state) -> int:
     from trainsizer.worker.sampler import Sampler
 
     sampler = Sampler(em, spec.measure.sample_hz, [device.index] if device.type == "cuda" else []).start()
-    trainer = Trainer(spec, em, dist, device)
+    hf = spec.engine.name == "hf-trainer"
+    if hf:
+        from trainsizer.worker.hf_engine import HFTrainerEngine
+
+        trainer = HFTrainerEngine(spec, em, dist, device)
+    else:
+        trainer = Trainer(spec, em, dist, device)
+    scratch = os.path.join(args.out, f"trainer-{args.role}-{dist.rank}")  # the Trainer's output_dir: ours
     record = None
     if args.role == "measure" and device.type == "cpu":
         from trainsizer.worker.allocator import AllocatorRecord
@@ -130,15 +137,26 @@ def _run(args, em, state) -> int:
         if data_info:
             em.emit("log", level="info", message="data prepared", data=data_info)
         em.phase("load", None, "end")
+        if hf:
+            from trainsizer.worker import hf_engine
         if args.role == "measure":
-            measurement = run_measure(spec, em, trainer, sampler, context, record)
+            if hf:
+                measurement = hf_engine.run_measure(spec, em, trainer, sampler, context, record, scratch)
+            else:
+                measurement = run_measure(spec, em, trainer, sampler, context, record)
             measurement["data"] = data_info
         else:
             from trainsizer.worker import roles
             from trainsizer.worker.checkpoint import fingerprint
 
             if args.role == "quality":
-                payload = roles.run_quality(spec, em, trainer)
+                payload = (
+                    hf_engine.run_quality(spec, em, trainer, scratch)
+                    if hf
+                    else roles.run_quality(spec, em, trainer)
+                )
+            elif hf:
+                payload = hf_engine.run_train(spec, em, trainer, args)
             else:
                 if args.break_ == "data":
                     trainer.batch_at = _from_zero(trainer)
@@ -189,6 +207,10 @@ def _run(args, em, state) -> int:
         sampler.stop()
         if record is not None and record.running:
             record.stop()
+        if hf and os.path.isdir(scratch):
+            import shutil
+
+            shutil.rmtree(scratch, ignore_errors=True)  # created by this worker for the Trainer
     measurement["oom"] = None
     measurement["host_rss"] = sampler.peak_rss
     measurement["peak"] = _peaks(trainer, sampler, measurement.get("allocator"))
