@@ -122,6 +122,19 @@ def checks_section(run: Run, t) -> Section:
     return s
 
 
+def engine_line(result: dict[str, Any], t) -> str:
+    """The engine that ran and its versions (from the parts it wrote), in words."""
+    name = part(result, "spec")["engine"].get("name", "?")
+    parts = (part(result, k) for k in ("measurement", "quality", "resume"))
+    ran = next((p["engine"] for p in parts if p.get("engine")), None)
+    if name == "hf-trainer":
+        versions = (ran or {}).get("versions") or {}
+        text = t("transformers.Trainer — the customer's chosen code")
+        listed = ", ".join(f"{k} {v}" for k, v in versions.items() if v)
+        return text + (f" ({listed})" if listed else "")
+    return t("trainsizer's builtin loop") if name == "builtin" else str(name)
+
+
 def spec_section(run: Run, t) -> Section:
     spec = part(run.result, "spec")
     s = Section("spec", t("Run specification"))
@@ -164,7 +177,7 @@ def spec_section(run: Run, t) -> Section:
         ),
         (t("data"), data),
         (t("quality rule"), f"{q.get('metric')} {q.get('rule')} {q.get('threshold')}"),
-        (t("engine"), spec["engine"].get("name", "?")),
+        (t("engine"), engine_line(run.result, t)),
     ]
     return s
 

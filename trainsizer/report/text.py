@@ -12,6 +12,8 @@ from trainsizer import vocab
 LANGS = ("en", "ru")
 
 WORDS = (
+    "transformers.Trainer — the customer's chosen code",
+    "trainsizer's builtin loop",
     "source of the measured figure",
     *vocab.BASIS_WORDS.values(),
     "predicted (estimated)",

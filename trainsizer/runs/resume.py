@@ -198,6 +198,7 @@ def resume_check(
             "code": code,
             "params": params,
             "checkpoint_dir": str(ck) if spec.checkpoint.keep else None,
+            "engine": ref.get("engine") or {"name": spec.engine.name},
         }
     except WorkerFailed as e:
         return {

@@ -102,6 +102,7 @@ def training_arguments(spec, out_dir: str, max_steps: int, device: torch.device,
         dataloader_num_workers=0,
         remove_unused_columns=False,
         disable_tqdm=True,
+        ddp_find_unused_parameters=False,  # as the builtin engine's DistributedDataParallel
         **kwargs,
     )
 
