@@ -103,3 +103,18 @@ def test_two_rank_ddp_through_torchrun_with_the_trainer(run_cli, tmp_path):
 def test_what_the_trainer_cannot_honour_is_refused_at_validation(cli_main, tmp_path, section, field):
     code, out, err = cli_main("spec", "validate", str(_write(tmp_path, HF + section)))
     assert code == 2 and field in out + err
+
+
+def test_trl_sft_runs_the_same_way(run_cli, tmp_path):
+    """TRL's SFTTrainer (a Trainer) as the engine: measured, evaluated and resumed bit-exactly through its own
+    checkpoints; the estimate says what of TRL's step it does not model."""
+    pytest.importorskip("trl", reason="the trl-sft engine needs trl: pip install 'trainsizer[trl]'")
+    text = '[engine]\nname = "trl-sft"\n' + SMALL + "[checkpoint]\nresume_steps = 3\n"
+    out = tmp_path / "run"
+    rc, stdout, err = run_cli("check", _write(tmp_path, text), "--out", out, timeout=600)
+    result = json.loads((out / "result.json").read_text())
+    assert rc == 0 and result["verdict"] == "accepted", stdout + err
+    assert result["measurement"]["engine"]["name"] == "trl-sft"
+    assert result["measurement"]["engine"]["versions"]["trl"]
+    assert result["resume"]["code"] == "resume_identical"
+    assert any("SFTTrainer" in n for n in result["estimate"]["notes"])

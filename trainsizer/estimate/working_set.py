@@ -121,6 +121,11 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         "model output is dropped before backward (as transformers.Trainer does), so only what autograd saved "
         "of the logits stays"
     )
+    if spec.engine.name == "trl-sft":
+        notes.append(
+            "not modelled: TRL's SFTTrainer also computes the entropy and the token accuracy of the logits "
+            "in every training step; the measured peak shows what they add"
+        )
     if spec.batch.gradient_checkpointing:
         notes.append(
             "gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a "

@@ -96,5 +96,5 @@ FIELDS = {
     "checkpoint.resume_at": (QT_TRANSLATE_NOOP("SpecField", 'resume at'), QT_TRANSLATE_NOOP("SpecHelp", 'Step after which the resume check saves and restarts.')),
     "checkpoint.resume_steps": (QT_TRANSLATE_NOOP("SpecField", 'resume steps'), QT_TRANSLATE_NOOP("SpecHelp", "Total steps of the resume check's reference run.")),
     "checkpoint.keep": (QT_TRANSLATE_NOOP("SpecField", 'keep'), QT_TRANSLATE_NOOP("SpecHelp", 'Keep checkpoints after the resume check.')),
-    "engine.name": (QT_TRANSLATE_NOOP("SpecField", 'name'), QT_TRANSLATE_NOOP("SpecHelp", 'Training loop: builtin (exact phases) or hf-trainer.')),
+    "engine.name": (QT_TRANSLATE_NOOP("SpecField", 'name'), QT_TRANSLATE_NOOP("SpecHelp", 'Training loop: builtin (exact phases), hf-trainer (transformers.Trainer) or trl-sft.')),
 }

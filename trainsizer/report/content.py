@@ -127,9 +127,13 @@ def engine_line(result: dict[str, Any], t) -> str:
     name = part(result, "spec")["engine"].get("name", "?")
     parts = (part(result, k) for k in ("measurement", "quality", "resume"))
     ran = next((p["engine"] for p in parts if p.get("engine")), None)
-    if name == "hf-trainer":
+    if name in ("hf-trainer", "trl-sft"):
         versions = (ran or {}).get("versions") or {}
-        text = t("transformers.Trainer — the customer's chosen code")
+        text = t(
+            "transformers.Trainer — the customer's chosen code"
+            if name == "hf-trainer"
+            else "TRL's SFTTrainer — the customer's chosen code"
+        )
         listed = ", ".join(f"{k} {v}" for k, v in versions.items() if v)
         return text + (f" ({listed})" if listed else "")
     return t("trainsizer's builtin loop") if name == "builtin" else str(name)

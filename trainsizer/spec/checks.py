@@ -67,7 +67,7 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
                 "optimizer.name", "conflict", "fused AdamW with a GradScaler needs CUDA; use adamw on the CPU"
             )
         )
-    if spec.engine.name == "hf-trainer":
+    if spec.engine.name in ("hf-trainer", "trl-sft"):
         out += _trainer_issues(spec)
     return out
 
@@ -80,10 +80,22 @@ def _trainer_issues(spec: RunSpec) -> list[SpecIssue]:
             SpecIssue(
                 "engine.name",
                 "conflict",
-                "hf-trainer with fsdp is not supported here (the Trainer's FSDP needs accelerate's FSDP "
-                "plugin and CUDA); use ddp, or the builtin engine for fsdp",
+                f"{spec.engine.name} with fsdp is not supported here (the Trainer's FSDP needs "
+                "accelerate's FSDP plugin and CUDA); use ddp, or the builtin engine for fsdp",
             )
         )
+    if spec.engine.name == "trl-sft":
+        from importlib.util import find_spec
+
+        missing = [m for m in ("trl", "datasets") if find_spec(m) is None]
+        if missing:
+            out.append(
+                SpecIssue(
+                    "engine.name",
+                    "unsupported",
+                    f"trl-sft needs {' and '.join(missing)}: pip install 'trainsizer[trl]'",
+                )
+            )
     devices = par.device_list() if not (par.on_cpu or par.auto) else []
     if par.strategy == "single" and devices and devices != ["cuda:0"]:
         out.append(

@@ -21,7 +21,7 @@ DATA_SOURCES = ("synthetic", "builtin", "path")
 DATA_FORMATS = ("auto", "text", "jsonl", "csv", "hf-disk")
 METRICS = ("eval_loss", "perplexity", "token_accuracy")
 RULES = ("relative", "absolute")
-ENGINES = ("builtin", "hf-trainer")
+ENGINES = ("builtin", "hf-trainer", "trl-sft")
 ATTENTION = ("sdpa", "eager", "flash_attention_2")
 
 
@@ -336,7 +336,9 @@ class CheckpointSpec:
 @dataclass(kw_only=True)
 class EngineSpec:
     name: str = spec_field(
-        "builtin", choices=ENGINES, help="Training loop: builtin (exact phases) or hf-trainer."
+        "builtin",
+        choices=ENGINES,
+        help="Training loop: builtin (exact phases), hf-trainer (transformers.Trainer) or trl-sft.",
     )
 
     def issues(self) -> list[SpecIssue]:

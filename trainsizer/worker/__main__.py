@@ -104,11 +104,11 @@ def _run(args, em, state) -> int:
     from trainsizer.worker.sampler import Sampler
 
     sampler = Sampler(em, spec.measure.sample_hz, [device.index] if device.type == "cuda" else []).start()
-    hf = spec.engine.name == "hf-trainer"
+    hf = spec.engine.name in ("hf-trainer", "trl-sft")
     if hf:
-        from trainsizer.worker.hf_engine import HFTrainerEngine
+        from trainsizer.worker.hf_engine import ENGINE_CLASSES
 
-        trainer = HFTrainerEngine(spec, em, dist, device)
+        trainer = ENGINE_CLASSES[spec.engine.name](spec, em, dist, device)
     else:
         trainer = Trainer(spec, em, dist, device)
     scratch = os.path.join(args.out, f"trainer-{args.role}-{dist.rank}")  # the Trainer's output_dir: ours

@@ -62,21 +62,22 @@ class _Rows(torch.utils.data.Dataset):
         return {"input_ids": ids, "labels": ids}
 
 
-def training_arguments(spec, out_dir: str, max_steps: int, device: torch.device, **extra):
-    """TrainingArguments from the spec: every field the Trainer honours is mapped; validation refuses the
-    others (spec/checks.py)."""
+def training_arguments(spec, out_dir: str, max_steps: int, device: torch.device, *, cls=None, **extra):
+    """TrainingArguments (or ``cls``, a subclass such as TRL's SFTConfig) from the spec: every field the
+    Trainer honours is mapped; validation refuses the others (spec/checks.py)."""
     import transformers
 
+    cls = cls or transformers.TrainingArguments
     o, b = spec.optimizer, spec.batch
     kwargs: dict[str, Any] = {}
-    fields = transformers.TrainingArguments.__dataclass_fields__
+    fields = cls.__dataclass_fields__
     ckpt = "activation_checkpointing" if "activation_checkpointing" in fields else "gradient_checkpointing"
     kwargs[ckpt] = b.gradient_checkpointing
     kwargs[f"{ckpt}_kwargs"] = {"use_reentrant": False}
     if o.name == "sgd-momentum":
         kwargs["optim_args"] = f"momentum={o.momentum}"
     kwargs.update(extra)
-    return transformers.TrainingArguments(
+    return cls(
         output_dir=out_dir,
         per_device_train_batch_size=b.micro_batch,
         per_device_eval_batch_size=b.micro_batch,
@@ -145,18 +146,33 @@ class HFTrainerEngine(BuiltinLoop):
             n = max_steps * self.spec.batch.micro_batch * self.spec.batch.grad_accum * self.dist.world
             train = torch.randint(0, self.vocab, (max(n, 1), self.spec.batch.seq_len), generator=g).tolist()
             held_out = []
-        args = training_arguments(self.spec, out_dir, max_steps, self.device, **extra)
         eval_rows = held_out[: self.spec.quality.eval_batches * self.spec.batch.micro_batch]
-        self.hf = transformers.Trainer(
+        self.hf = self.trainer_class()(
             model=self.model,
-            args=args,
-            train_dataset=_Rows(train),
-            eval_dataset=_Rows(eval_rows) if eval_rows else None,
+            args=self.arguments(out_dir, max_steps, **extra),
+            train_dataset=self.dataset(train),
+            eval_dataset=self.dataset(eval_rows) if eval_rows else None,
             callbacks=[_Watch(self), *callbacks],
             compute_metrics=_token_accuracy,
             preprocess_logits_for_metrics=lambda logits, labels: logits.argmax(-1),
+            **self.trainer_kwargs(),
         )
         return self.hf
+
+    # what differs between the Trainer and the trainers built on it (TRL)
+    def trainer_class(self):
+        import transformers
+
+        return transformers.Trainer
+
+    def arguments(self, out_dir: str, max_steps: int, **extra):
+        return training_arguments(self.spec, out_dir, max_steps, self.device, **extra)
+
+    def dataset(self, rows: list[list[int]]):
+        return _Rows(rows)
+
+    def trainer_kwargs(self) -> dict[str, Any]:
+        return {}
 
     @property
     def inner_optimizer(self):
@@ -263,7 +279,7 @@ def run_measure(spec, em, engine: HFTrainerEngine, sampler, context, record, scr
 
     engine.on_step = on_step
     engine.make_trainer(scratch, total).train()
-    result: dict[str, Any] = {"step_time_s": step_statistics(engine.times), "engine": _engine_info()}
+    result: dict[str, Any] = {"step_time_s": step_statistics(engine.times), "engine": _engine_info(spec)}
     if engine.allocator is not None:
         result["allocator"] = {**engine.allocator, "steps": warm}
     med = result["step_time_s"]["median"]
@@ -330,7 +346,7 @@ def run_quality(spec, em, engine: HFTrainerEngine, scratch: str) -> dict[str, An
             "eval_tokens": before["tokens"],
             "all_before": before,
             "all_after": after,
-            "engine": _engine_info(),
+            "engine": _engine_info(spec),
         }
     )
     return verdict
@@ -394,7 +410,7 @@ def run_train(spec, em, engine: HFTrainerEngine, args) -> dict[str, Any]:
         if not args.checkpoint:
             shutil.rmtree(out_dir, ignore_errors=True)  # the Trainer's output folder of this run: ours
     info["step"] = hf.state.global_step
-    info["engine"] = _engine_info()
+    info["engine"] = _engine_info(spec)
     return info
 
 
@@ -404,5 +420,38 @@ def _trainer_checkpoint(folder: str) -> str:
     return str(found[-1]) if found else folder
 
 
-def _engine_info() -> dict[str, Any]:
-    return {"name": "hf-trainer", "versions": versions()}
+class TRLSFTEngine(HFTrainerEngine):
+    """TRL's SFTTrainer (a transformers.Trainer) on the same rows: an SFTConfig from the spec, the dataset
+    already tokenized (``skip_prepare_dataset``; TRL's language-modeling collator makes the labels), and a
+    stand-in tokenizer that only supplies the padding id TRL asks for — the rows are of equal length."""
+
+    def trainer_class(self):
+        from trl import SFTTrainer
+
+        return SFTTrainer
+
+    def arguments(self, out_dir: str, max_steps: int, **extra):
+        from trl import SFTConfig
+
+        extra = {"dataset_kwargs": {"skip_prepare_dataset": True}, "packing": False, **extra}
+        return training_arguments(self.spec, out_dir, max_steps, self.device, cls=SFTConfig, **extra)
+
+    def dataset(self, rows: list[list[int]]):
+        import datasets
+
+        return datasets.Dataset.from_dict({"input_ids": rows})
+
+    def trainer_kwargs(self) -> dict[str, Any]:
+        from tokenizers import Tokenizer
+        from tokenizers.models import WordLevel
+        from transformers import PreTrainedTokenizerFast
+
+        pad = Tokenizer(WordLevel({"<pad>": 0}, unk_token="<pad>"))
+        return {"processing_class": PreTrainedTokenizerFast(tokenizer_object=pad, pad_token="<pad>")}
+
+
+ENGINE_CLASSES = {"hf-trainer": HFTrainerEngine, "trl-sft": TRLSFTEngine}
+
+
+def _engine_info(spec) -> dict[str, Any]:
+    return {"name": spec.engine.name, "versions": versions()}
