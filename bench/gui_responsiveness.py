@@ -37,6 +37,7 @@ def main() -> int:
 
     app = QApplication(sys.argv[:1])  # noqa: F841 (kept alive for the run)
     tmp = Path(tempfile.mkdtemp(prefix="trainsizer-bench-"))
+    opened = time.perf_counter()
     win = MainWindow(history=tmp / "history")
     win.show()
     win.form.set_spec(
@@ -62,11 +63,18 @@ def main() -> int:
             samples[0] += 1
             sample_times.append(time.perf_counter())
 
-    # As a person would: the window opens, the live estimate appears (the first one imports torch), then
-    # Measure.
+    # As a person would: the window opens, the live estimate appears (a preset: by arithmetic, no torch
+    # import), then Measure.
     ready = QEventLoop()
-    poll = QTimer(interval=50)
-    poll.timeout.connect(lambda: ready.quit() if win.estimate.report is not None else None)
+    first_estimate = [None]
+
+    def seen():
+        if win.estimate.report is not None and first_estimate[0] is None:
+            first_estimate[0] = time.perf_counter() - opened
+            ready.quit()
+
+    poll = QTimer(interval=5)
+    poll.timeout.connect(seen)
     poll.start()
     QTimer.singleShot(120000, ready.quit)
     ready.exec()
@@ -91,6 +99,7 @@ def main() -> int:
     print(f"{'metric':<34s} {'value':>10s}")
     print("-" * 45)
     for name, value in (
+        ("first estimate after opening, s", f"{first_estimate[0] or float('nan'):.2f}"),
         ("run wall time, s", f"{wall:.1f}"),
         ("sample events received", samples[0]),
         ("sample rate while streaming, Hz", f"{rate:.1f}"),
@@ -106,8 +115,9 @@ def main() -> int:
             "stalls over 50 ms (seconds into the run: ms): "
             + ", ".join(f"{t:.1f}: {d:.0f}" for t, d in long_ones)
         )
-    ok = stalls[-1] < 50 and p(0.99) < 20
+    ok = stalls[-1] < 50 and p(0.99) < 20 and (first_estimate[0] or 99) < 1
     print(
+        f"first estimate {first_estimate[0] or float('nan'):.2f} s after opening (target < 1), "
         f"longest stall {stalls[-1]:.1f} ms (target < 50), p99 {p(0.99):.1f} ms (target < 20): "
         f"{'met' if ok else 'NOT met'}"
     )

@@ -54,3 +54,38 @@ def test_preset_parameter_count_matches_published(preset):
 def test_tiny_llama_is_the_small_default():
     tiny = get_preset("tiny-llama")
     assert 5_000_000 <= tiny.published_params <= 10_000_000
+
+
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
+def test_arithmetic_statistics_match_the_meta_build_to_the_parameter(preset):
+    """The fast path (model/arith.py: shapes from the config, no model build) against the meta-device build
+    of the real architecture: every count equal, the same tensors and Linear layers."""
+    from dataclasses import asdict
+
+    from trainsizer.model import arith
+    from trainsizer.model.params import param_stats
+
+    if not arith.known(preset.config["model_type"]):
+        pytest.skip(f"{preset.config['model_type']} takes the meta build with this transformers version")
+    built = asdict(param_stats(build_config(ResolvedModel("preset", preset.name, dict(preset.config)))))
+    computed = asdict(arith.stats(arith.LightConfig.of(dict(preset.config))))
+    for key in ("layer_tensors", "other_tensors", "layer_linears"):  # the same multisets, in any order
+        built[key], computed[key] = sorted(map(str, built[key])), sorted(map(str, computed[key]))
+    assert computed == built
+
+
+def test_the_estimate_of_a_preset_needs_neither_torch_nor_transformers(tmp_path):
+    """`trainsizer estimate` of a preset answers by arithmetic: no model build, no torch import (the CPU's
+    matmul rate is probed once and cached)."""
+    import subprocess
+    import sys
+
+    spec = tmp_path / "spec.toml"
+    spec.write_text('[model]\npreset = "llama-3.1-8b"\n[parallel]\ndevices = "cuda:0"\n')
+    code = (
+        "import sys; from trainsizer.cli.parser import main; rc = main(['estimate', sys.argv[1], "
+        "'--devices', 'H100-80GB']); print(sorted(m for m in ('torch', 'transformers') if m in sys.modules))"
+    )
+    p = subprocess.run([sys.executable, "-c", code, str(spec)], capture_output=True, text=True, timeout=120)
+    assert p.stdout.strip().splitlines()[-1] == "[]", p.stdout + p.stderr
+    assert "Estimate (analytic) on H100-80GB" in p.stdout

@@ -180,10 +180,14 @@ def attention_kind(model: ModelSpec, on_cpu: bool, config) -> str:
     impl = model.attn_implementation
     if impl == "eager":
         return "eager"
-    from trainsizer.model.source import causal_lm_class
+    if hasattr(config, "supports_sdpa"):  # a preset's LightConfig: known without importing the model class
+        sdpa = config.supports_sdpa
+    else:
+        from trainsizer.model.source import causal_lm_class
 
-    cls = causal_lm_class(config)
-    if cls is not None and not getattr(cls, "_supports_sdpa", True):
+        cls = causal_lm_class(config)
+        sdpa = cls is None or getattr(cls, "_supports_sdpa", True)
+    if not sdpa:
         return "eager"  # e.g. Gemma 2: transformers runs eager attention
     dropout = _attn_dropout(config)
     if dropout > 0 and on_cpu:

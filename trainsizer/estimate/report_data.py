@@ -28,11 +28,16 @@ def build_report(
     from trainsizer.estimate.timing import step_time
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import EstimateError, estimate
-    from trainsizer.model.build import model_config
-    from trainsizer.model.source import model_issues
+    from trainsizer.model.arith import light_config
+    from trainsizer.model.source import model_issues, needs_model_stage, positions_issues
     from trainsizer.spec.checks import environment_issues
 
-    issues = model_issues(spec)
+    light = light_config(spec)
+    if light is not None and not needs_model_stage(spec):
+        # a plain preset of a known family: every preset is built by the test suite; no transformers here
+        issues = positions_issues(spec, light.max_position_embeddings)
+    else:
+        issues = model_issues(spec)
     if issues:
         raise SpecError(issues)
     targets, host = resolve_targets(devices)
@@ -43,7 +48,6 @@ def build_report(
         raise SpecError(issues)
     host_ram = host["ram_available"] if host and not targets else None
     try:
-        _, config = model_config(spec)
         est = (traced_estimate if traced else estimate)(spec, targets, host_ram=host_ram)
     except EstimateError as e:
         raise SpecError([SpecIssue(e.path, "range", e.message)]) from None

@@ -14,13 +14,49 @@ GPU_UTILIZATION = 0.4
 CPU_UTILIZATION = 0.5
 
 
+def probed_cpu_flops(dtype: str) -> tuple[float, str]:
+    """This CPU's matmul rate and when it was measured: probed once (torch) and kept in the user cache
+    directory per CPU, core count, torch version and dtype, so that an estimate needs no torch import."""
+    import json
+    import os
+    from importlib.metadata import version
+    from pathlib import Path
+
+    import platformdirs
+
+    from trainsizer.hardware.host import cpu_model
+
+    key = f"{cpu_model()}|{os.cpu_count()}|torch {version('torch')}|{dtype}"
+    path = Path(platformdirs.user_cache_dir("trainsizer", appauthor=False)) / "cpu_matmul.json"
+    try:
+        table = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except (OSError, ValueError):
+        table = {}
+    if isinstance(table.get(key), dict) and isinstance(table[key].get("flops"), float):
+        return table[key]["flops"], str(table[key].get("measured", "?"))
+    import datetime
+
+    flops = cpu_matmul_flops(dtype)
+    when = datetime.date.today().isoformat()
+    table[key] = {"flops": flops, "measured": when}
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(table, indent=1), encoding="utf-8")
+        os.replace(tmp, path)  # a file trainsizer owns: its own cache
+    except OSError:
+        pass  # a read-only cache: probe again next time
+    return flops, when
+
+
 def step_time(spec, stats, target=None) -> dict[str, float | str | None]:
     """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU)."""
     f = flops_per_step(spec, stats)
     key = PEAK_KEY[spec.precision.compute]
     if target is None:
         dtype = "float32" if key == "fp32" else "bfloat16"
-        rate, util, basis = cpu_matmul_flops(dtype), CPU_UTILIZATION, f"CPU matmul probe ({dtype})"
+        rate, when = probed_cpu_flops(dtype)
+        util, basis = CPU_UTILIZATION, f"CPU matmul probe ({dtype}, measured {when})"
     else:
         peak = (target.tflops or {}).get(key)
         if not peak:

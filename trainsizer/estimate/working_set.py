@@ -46,9 +46,13 @@ def device_names(spec, targets) -> list[str]:
 
 def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> Estimate:
     """Analytic working set of ``spec`` on ``targets`` (TargetDevice list; empty means this machine's CPU)."""
-    from trainsizer.model.build import model_config
+    from trainsizer.model.arith import light_config
 
     if config is None:
+        config = light_config(spec)  # a preset of a known family: arithmetic, no model build
+    if config is None:
+        from trainsizer.model.build import model_config
+
         _, config = model_config(spec)
     stats = param_stats(config)
     _check_sizable(spec, stats)

@@ -147,6 +147,13 @@ def _stats_cached(config_json: str) -> ParamStats:
     )
 
 
+@lru_cache(maxsize=64)
+def _light_cached(config_json: str) -> ParamStats:
+    from trainsizer.model.arith import LightConfig, stats
+
+    return stats(LightConfig(**json.loads(config_json)))
+
+
 def _linear_dims(module) -> tuple[int, int] | None:
     import torch
 
@@ -158,7 +165,12 @@ def _linear_dims(module) -> tuple[int, int] | None:
 
 
 def param_stats(config) -> ParamStats:
-    """Statistics of a transformers config (a PretrainedConfig)."""
+    """Statistics of a transformers config (a PretrainedConfig), or of a preset's LightConfig (by arithmetic,
+    model/arith.py)."""
+    from trainsizer.model.arith import LightConfig
+
+    if isinstance(config, LightConfig):
+        return _light_cached(json.dumps(vars(config), sort_keys=True, default=str))
     data = config.to_dict()
     data = {
         k: v for k, v in data.items() if k not in ("transformers_version", "architectures", "_name_or_path")
