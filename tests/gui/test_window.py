@@ -121,8 +121,16 @@ def _quick_spec(**extra):
 
 
 @pytest.mark.slow
-def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path):
+@pytest.mark.parametrize("engine", ["builtin", "hf-trainer"])
+def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path, engine):
+    """Also with transformers.Trainer, chosen in the form's own engine box: its run looks like any other."""
+    from PySide6.QtWidgets import QComboBox
+
     window.form.set_spec(_quick_spec())
+    box = window.form.findChild(QComboBox, "field:engine.name")
+    assert [box.itemText(i) for i in range(box.count())] == ["builtin", "hf-trainer", "trl-sft"]
+    box.setCurrentIndex(box.findText(engine))
+    qtbot.waitUntil(lambda: window.form.spec is not None and window.form.spec.engine.name == engine)
     with qtbot.waitSignal(window.controller.finished, timeout=120000) as done:
         out = window.start_run("measure", tmp_path / "run")
         assert window.cancel_button.isEnabled() and not window.measure_button.isEnabled()
@@ -131,6 +139,9 @@ def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path):
     assert window.plot.timeline.steps >= 3 and window.plot.timeline.series[("host", "rss")].peak > 100e6
     assert window.results.checks.rowCount() == 5 and window.cancel_button.isEnabled() is False
     assert window.measure_button.isEnabled()
+    assert result["spec"]["engine"]["name"] == engine
+    if engine != "builtin":
+        assert result["measurement"]["engine"]["name"] == engine
 
 
 def _children_of(pid):
