@@ -54,13 +54,13 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         return base
     seconds = time.perf_counter() - t0
     artifacts = fake_artifacts(spec, config)
-    corrections, saved_less, recompute_less = _corrections(acct, base.stats, spec, artifacts)
+    corrections, saved_less, recompute_less, held = _corrections(acct, base.stats, spec, artifacts)
     items = dict(acct.items)
     items["activations"] -= saved_less
     phases = dict(acct.phase_peaks)
     for phase in ("forward", "backward"):
         if phase in phases:
-            phases[phase] -= saved_less + (recompute_less if phase == "backward" else 0)
+            phases[phase] -= saved_less + (recompute_less if phase == "backward" else held)
     phases.setdefault("optimizer", base.devices[0].phases["optimizer"])
     notes = list(base.notes) + list(acct.notes) + [f"traced on fake tensors in {seconds:.1f} s"]
     notes += [f"correction: {c}" for c in corrections]
@@ -178,16 +178,22 @@ def _shrunk(config):
     return small
 
 
-def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int]:
+def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int, int]:
     """Bytes the trace saved for backward that the real run does not (see the module docstring)."""
     artifacts = artifacts or {"mask": True, "repeat": True}
     notes, less = [], 0
     b, s = spec.batch.micro_batch, spec.batch.seq_len
-    recompute_less = _recompute_correction(acct, stats, spec, artifacts)
+    held, recompute_less = _recompute_correction(acct, stats, spec, artifacts)
     if recompute_less:
         notes.append(
-            "checkpointed recompute: one layer's mask and repeated k/v removed from the backward peak "
-            f"({recompute_less} bytes)"
+            f"checkpointing: the causal mask the real run does not make ({held} bytes, held by the "
+            "checkpointed layers) removed from both peaks"
+            + (
+                f"; one recomputed layer's mask and repeated k/v ({recompute_less - held} bytes) from the "
+                "backward peak"
+                if recompute_less > held
+                else ""
+            )
         )
     fwd_calls = [c for c in acct.attention_calls if c["phase"] == "forward"]
     acct = type(acct)(**{**acct.__dict__, "attention_calls": fwd_calls})
@@ -212,17 +218,27 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
                 f"k and v repeated to {stats.heads} heads counted at {stats.kv_heads} ({repeated} bytes): "
                 "the real run uses grouped-query SDPA"
             )
-    return notes, less, recompute_less
+    return notes, less, recompute_less, held
 
 
-def _recompute_correction(acct, stats, spec, artifacts) -> int:
-    """Under checkpointing, backward re-runs each layer's forward on fake tensors with the same two
-    artefacts."""
+def _recompute_correction(acct, stats, spec, artifacts) -> tuple[int, int]:
+    """Under checkpointing, the trace's mask is held through the step, and backward re-runs each layer's
+    forward on fake tensors with the same two artefacts: (bytes off both peaks, bytes off the backward
+    peak)."""
     calls = [c for c in acct.attention_calls if c["phase"] == "backward"]
     if not calls or spec.model.attn_implementation != "sdpa":
-        return 0
-    b, s, c = spec.batch.micro_batch, spec.batch.seq_len, calls[0]
-    out = b * s * s * 4 if c["mask_storage"] is not None and artifacts["mask"] else 0
-    if artifacts["repeat"] and stats.kv_heads < stats.heads and c["kv_heads"] == c["q_heads"]:
-        out += int(c["kv_bytes"] * (1 - stats.kv_heads / stats.heads))
-    return out
+        return 0, 0
+    c = calls[0]
+    masked = c["mask_storage"] is not None and artifacts["mask"]
+    # The boolean causal mask (B·S·S bytes) is made once per forward and held by the checkpointed layers'
+    # inputs until their backward: it is in both peaks wherever they happen.
+    held = spec.batch.micro_batch * spec.batch.seq_len**2 if masked else 0
+    out = held
+    # The mask each SDPA call gets in the compute dtype and the k/v repeated to every head exist only while a
+    # layer is recomputed: they count only when the backward peak happens during a recomputation (often it
+    # happens earlier, at the lm_head's backward).
+    if acct.phase_peak_ops.get("backward", 0) >= min(x["at"] for x in calls):
+        out += c["mask_bytes"] if masked else 0
+        if artifacts["repeat"] and stats.kv_heads < stats.heads and c["kv_heads"] == c["q_heads"]:
+            out += int(c["kv_bytes"] * (1 - stats.kv_heads / stats.heads))
+    return held, out

@@ -39,6 +39,7 @@ class StepAccount:
     # (shape, bytes) saved for backward
     saved: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
     steps: int = 1
+    phase_peak_ops: dict[str, int] = field(default_factory=dict)  # where each phase peaked (tracker ops)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -194,4 +195,5 @@ def tracked_steps(
         tracker.attention_calls,
         [(recorder.shapes[k], n) for k, n in recorder.saved.items()],
         steps,
+        tracker.phase_peak_ops(),
     )

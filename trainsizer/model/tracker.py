@@ -37,6 +37,7 @@ class PhaseStats:
     start_bytes: int = 0
     peak_bytes: int = 0
     end_bytes: int = 0
+    peak_op: int = 0  # the operation (LiveTracker.ops) at which the phase's peak was reached
 
 
 @dataclass
@@ -46,6 +47,7 @@ class LiveTracker(TorchDispatchMode):
     live: dict[int, int] = field(default_factory=dict)
     current: int = 0
     peak: int = 0
+    ops: int = 0  # operations seen so far
     phases: list[PhaseStats] = field(default_factory=list)
     # (phase, live bytes) per op, if keep_timeline
     timeline: list[tuple[str, int]] = field(default_factory=list)
@@ -84,16 +86,25 @@ class LiveTracker(TorchDispatchMode):
             self.peak = self.current
         if self.phases and self.current > self.phases[-1].peak_bytes:
             self.phases[-1].peak_bytes = self.current
+            self.phases[-1].peak_op = self.ops
 
     # -- phases -----------------------------------------------------------------------------------
     def phase(self, name: str) -> None:
         if self.phases:
             self.phases[-1].end_bytes = self.current
-        self.phases.append(PhaseStats(name, self.current, self.current, self.current))
+        self.phases.append(PhaseStats(name, self.current, self.current, self.current, self.ops))
 
     def finish(self) -> None:
         if self.phases:
             self.phases[-1].end_bytes = self.current
+
+    def phase_peak_ops(self) -> dict[str, int]:
+        """The operation at which each phase's (highest) peak was reached."""
+        out: dict[str, tuple[int, int]] = {}
+        for p in self.phases:
+            if p.name not in out or p.peak_bytes > out[p.name][0]:
+                out[p.name] = (p.peak_bytes, p.peak_op)
+        return {k: v[1] for k, v in out.items()}
 
     def phase_peaks(self) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -102,6 +113,7 @@ class LiveTracker(TorchDispatchMode):
         return out
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        self.ops += 1
         if self.watch_attention and "scaled_dot_product" in func.__name__ and "backward" not in func.__name__:
             self._note_attention(func, args, kwargs or {})
         out = _on_fake(func, args, kwargs or {})
@@ -123,6 +135,7 @@ class LiveTracker(TorchDispatchMode):
         self.attention_calls.append(
             {
                 "op": func.__name__,
+                "at": self.ops,
                 "phase": self.phases[-1].name if self.phases else "",
                 "q_heads": q.shape[1],
                 "kv_heads": k.shape[1],
