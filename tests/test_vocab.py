@@ -71,6 +71,8 @@ SAMPLE = {
     "tokens_per_s": 2048.0,
     "target_tokens_per_s": 4096.0,
     "max_step_s": 0.25,
+    "wall_s": 12.5,
+    "host_rss": 2_000_000_000,
 }
 
 

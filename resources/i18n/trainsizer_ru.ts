@@ -754,71 +754,81 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
+        <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
+        <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -2025,6 +2035,31 @@
         <source>keep</source>
         <translation>сохранять</translation>
     </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <source>command</source>
+        <translation>команда</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <source>cwd</source>
+        <translation>рабочая папка</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <source>env</source>
+        <translation>переменные окружения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <source>time limit s</source>
+        <translation>предел времени, с</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <source>step pattern</source>
+        <translation>шаблон строк шага</translation>
+    </message>
 </context>
 <context>
     <name>SpecForm</name>
@@ -2298,8 +2333,33 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
-        <source>Training loop: builtin (exact phases), hf-trainer (transformers.Trainer) or trl-sft.</source>
-        <translation>Цикл обучения: builtin (точные фазы), hf-trainer (transformers.Trainer) или trl-sft.</translation>
+        <source>Training loop: builtin (exact phases), hf-trainer (transformers.Trainer), trl-sft, or command.</source>
+        <translation>Цикл обучения: builtin (точные фазы), hf-trainer (transformers.Trainer), trl-sft или command.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <source>command: the customer&apos;s training command as an argument list, no shell (e.g. python train.py).</source>
+        <translation>command: команда обучения заказчика списком аргументов, без оболочки (например, python train.py).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <source>command: its working directory (default: the run folder).</source>
+        <translation>command: её рабочая папка (по умолчанию — папка прогона).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <source>command: extra environment variables, each KEY=VALUE.</source>
+        <translation>command: дополнительные переменные окружения, каждая в виде KEY=VALUE.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <source>command: stopped (its whole group) after this long.</source>
+        <translation>command: останавливается (вся группа процессов) по истечении этого времени.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <source>command: a regular expression for its step lines, with groups step and (optional) loss.</source>
+        <translation>command: регулярное выражение для строк шага с группами step и (необязательно) loss.</translation>
     </message>
 </context>
 </TS>

@@ -128,7 +128,7 @@ def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path, 
 
     window.form.set_spec(_quick_spec())
     box = window.form.findChild(QComboBox, "field:engine.name")
-    assert [box.itemText(i) for i in range(box.count())] == ["builtin", "hf-trainer", "trl-sft"]
+    assert [box.itemText(i) for i in range(box.count())] == ["builtin", "hf-trainer", "trl-sft", "command"]
     box.setCurrentIndex(box.findText(engine))
     qtbot.waitUntil(lambda: window.form.spec is not None and window.form.spec.engine.name == engine)
     with qtbot.waitSignal(window.controller.finished, timeout=120000) as done:

@@ -106,8 +106,29 @@ def render_measurement(result: dict) -> str:
         )
     if meas.get("failure"):
         lines.append(f"failed: {meas['failure']}")
+    if (meas.get("engine") or {}).get("name") == "command":
+        lines.append(
+            f"command: {' '.join(meas['engine'].get('command') or [])} · "
+            f"ran {meas.get('wall_s') or 0:.1f} s · "
+            f"exit code {meas.get('exit_code')} · {meas.get('steps_observed', 0)} step lines matched"
+            + ("" if meas.get("step_source") else " (no step pattern: step time not observable)")
+        )
+        if meas.get("host_rss"):
+            uss = f", unique {fmt_bytes(meas['host_uss'])}" if meas.get("host_uss") else ""
+            lines.append(f"host: peak RSS of its processes {fmt_bytes(meas['host_rss'])}{uss} (measured)")
+        if meas.get("left_behind"):
+            lines.append(f"stopped {meas['left_behind']} process(es) it left running")
+        if meas.get("failure") and meas.get("stderr_tail"):
+            lines += ["last lines of its stderr:", *("  " + x for x in meas["stderr_tail"][-10:])]
     st = meas["step_time_s"]
-    if st.get("count"):
+    command = (meas.get("engine") or {}).get("name") == "command"
+    if st.get("count") and command:
+        lines.append(
+            f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, "
+            f"{st['count']} steps, from the times of its step lines) · "
+            f"{meas.get('tokens_per_s_assumed') or 0:,.0f} tokens/s if a step is the spec's batch"
+        )
+    elif st.get("count"):
         mfu = f" · MFU {meas['mfu']:.0%} of {meas.get('peak_basis')}" if meas.get("mfu") else ""
         lines.append(
             f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, {st['count']} "
@@ -151,7 +172,7 @@ def render_measurement(result: dict) -> str:
                 f"{dev}: peak {fmt_bytes(peak['allocated'])} (measured: the CPU allocator's record)"
                 + (f"; items (tracker) ÷ allocator peak {ratio:.3f}" if ratio else "")
             )
-    if meas.get("host_rss"):
+    if meas.get("host_rss") and not command:
         lines.append(f"host: worker RSS peak {fmt_bytes(meas['host_rss'])}")
     for c in result.get("checks") or []:
         mark = {"passed": "✓", "failed": "✗", "not_run": "·"}.get(c.get("status"), "?")

@@ -214,6 +214,8 @@ MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'cancelled'),
     QT_TRANSLATE_NOOP("Messages", 'no step was measured'),
     QT_TRANSLATE_NOOP("Messages", '{count} steps measured, median {median:.3f} s'),
+    QT_TRANSLATE_NOOP("Messages", 'the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)'),
+    QT_TRANSLATE_NOOP("Messages", "a target was agreed, but the command's step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes"),
     QT_TRANSLATE_NOOP("Messages", '{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed'),
     QT_TRANSLATE_NOOP("Messages", '{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s'),
     QT_TRANSLATE_NOOP("Messages", '{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s'),

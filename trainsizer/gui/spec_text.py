@@ -96,5 +96,10 @@ FIELDS = {
     "checkpoint.resume_at": (QT_TRANSLATE_NOOP("SpecField", 'resume at'), QT_TRANSLATE_NOOP("SpecHelp", 'Step after which the resume check saves and restarts.')),
     "checkpoint.resume_steps": (QT_TRANSLATE_NOOP("SpecField", 'resume steps'), QT_TRANSLATE_NOOP("SpecHelp", "Total steps of the resume check's reference run.")),
     "checkpoint.keep": (QT_TRANSLATE_NOOP("SpecField", 'keep'), QT_TRANSLATE_NOOP("SpecHelp", 'Keep checkpoints after the resume check.')),
-    "engine.name": (QT_TRANSLATE_NOOP("SpecField", 'name'), QT_TRANSLATE_NOOP("SpecHelp", 'Training loop: builtin (exact phases), hf-trainer (transformers.Trainer) or trl-sft.')),
+    "engine.name": (QT_TRANSLATE_NOOP("SpecField", 'name'), QT_TRANSLATE_NOOP("SpecHelp", 'Training loop: builtin (exact phases), hf-trainer (transformers.Trainer), trl-sft, or command.')),
+    "engine.command": (QT_TRANSLATE_NOOP("SpecField", 'command'), QT_TRANSLATE_NOOP("SpecHelp", "command: the customer's training command as an argument list, no shell (e.g. python train.py).")),
+    "engine.cwd": (QT_TRANSLATE_NOOP("SpecField", 'cwd'), QT_TRANSLATE_NOOP("SpecHelp", 'command: its working directory (default: the run folder).')),
+    "engine.env": (QT_TRANSLATE_NOOP("SpecField", 'env'), QT_TRANSLATE_NOOP("SpecHelp", 'command: extra environment variables, each KEY=VALUE.')),
+    "engine.time_limit_s": (QT_TRANSLATE_NOOP("SpecField", 'time limit s'), QT_TRANSLATE_NOOP("SpecHelp", 'command: stopped (its whole group) after this long.')),
+    "engine.step_pattern": (QT_TRANSLATE_NOOP("SpecField", 'step pattern'), QT_TRANSLATE_NOOP("SpecHelp", 'command: a regular expression for its step lines, with groups step and (optional) loss.')),
 }

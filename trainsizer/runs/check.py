@@ -76,6 +76,16 @@ def check(
 ) -> dict[str, Any]:
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
     group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
+    if spec.engine.name == "command":
+        # the customer's command: measured from outside (runs/command.py); its quality and resume checks need
+        # what the spec cannot say yet (the metric's command, the resume arguments): they stay "not run"
+        from trainsizer.runs.measure import measure
+
+        if on_stage:
+            on_stage("measure")
+        return measure(
+            spec, out, on_event=on_event, memory_limit=memory_limit, cancel_event=cancel_event, force=force
+        )
     rd = RunDir(out, force=force)
     result = new_result(spec)
     stages = result["stages"]

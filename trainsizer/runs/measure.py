@@ -91,13 +91,26 @@ def measure(
         spec_path = rd.write_spec(spec)
         result["environment"] = environment()
         result["estimate"] = analytic_estimate(spec)
-        wp = run_worker(
-            rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event
-        )
-        result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
-        if wp.cancel_requested:
-            result["measurement"]["failure"] = "cancelled"
-        result["status"] = _status(wp, result["measurement"])
+        if spec.engine.name == "command":
+            from trainsizer.runs.command import run_command
+
+            meas = run_command(spec, rd, on_event, memory_limit, cancel_event)
+            result["measurement"] = meas
+            result["status"] = (
+                "cancelled"
+                if meas.get("failure") == "cancelled"
+                else "failed"
+                if meas.get("failure")
+                else "ok"
+            )
+        else:
+            wp = run_worker(
+                rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event
+            )
+            result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
+            if wp.cancel_requested:
+                result["measurement"]["failure"] = "cancelled"
+            result["status"] = _status(wp, result["measurement"])
         result["finished"] = now()
         return finish(rd, result)
     except KeyboardInterrupt:  # the worker group is stopped and reaped; say so in result.json, then go on out

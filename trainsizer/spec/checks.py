@@ -218,6 +218,38 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
                 )
             )
     out += _attention_issues(spec)
+    out += _command_issues(spec)
+    return out
+
+
+def _command_issues(spec: RunSpec) -> list[SpecIssue]:
+    """The customer's command: its working folder exists and its program can be found (as the OS will look
+    for it: a path relative to the working folder, or a name on PATH)."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    e = spec.engine
+    if e.name != "command" or not e.command:
+        return []
+    out = []
+    cwd = Path(e.cwd).expanduser() if e.cwd else None
+    if cwd is not None and not cwd.is_dir():
+        out.append(SpecIssue("engine.cwd", "file", f"{cwd}: no such folder"))
+        return out
+    program = e.command[0]
+    if os.sep in program or (os.altsep and os.altsep in program):
+        found = Path(program).expanduser()
+        found = found if found.is_absolute() or cwd is None else cwd / found
+        ok = found.is_file() and os.access(found, os.X_OK)
+    else:
+        ok = shutil.which(program) is not None
+    if not ok:
+        out.append(
+            SpecIssue(
+                "engine.command", "file", f"{program}: not found or not executable (the command's program)"
+            )
+        )
     return out
 
 

@@ -21,7 +21,7 @@ DATA_SOURCES = ("synthetic", "builtin", "path")
 DATA_FORMATS = ("auto", "text", "jsonl", "csv", "hf-disk")
 METRICS = ("eval_loss", "perplexity", "token_accuracy")
 RULES = ("relative", "absolute")
-ENGINES = ("builtin", "hf-trainer", "trl-sft")
+ENGINES = ("builtin", "hf-trainer", "trl-sft", "command")
 ATTENTION = ("sdpa", "eager", "flash_attention_2")
 
 
@@ -338,8 +338,48 @@ class EngineSpec:
     name: str = spec_field(
         "builtin",
         choices=ENGINES,
-        help="Training loop: builtin (exact phases), hf-trainer (transformers.Trainer) or trl-sft.",
+        help="Training loop: builtin (exact phases), hf-trainer (transformers.Trainer), trl-sft, or command.",
+    )
+    command: list[str] = spec_field(
+        default_factory=list,
+        help="command: the customer's training command as an argument list, no shell (e.g. python train.py).",
+    )
+    cwd: str | None = spec_field(None, help="command: its working directory (default: the run folder).")
+    env: list[str] = spec_field(
+        default_factory=list, help="command: extra environment variables, each KEY=VALUE."
+    )
+    time_limit_s: float = spec_field(
+        3600.0, minimum=1.0, maximum=7 * 86400.0, help="command: stopped (its whole group) after this long."
+    )
+    step_pattern: str | None = spec_field(
+        None,
+        help="command: a regular expression for its step lines, with groups step and (optional) loss.",
     )
 
     def issues(self) -> list[SpecIssue]:
-        return []
+        import re
+
+        out = []
+        command_fields = ("command", "cwd", "env", "step_pattern")
+        if self.name != "command":
+            for f in command_fields:
+                if getattr(self, f):
+                    out.append(SpecIssue(f"engine.{f}", "conflict", "applies to engine = command only"))
+            return out
+        if not self.command:
+            out.append(SpecIssue("engine.command", "required", "engine command needs the command to run"))
+        for item in self.env:
+            key, eq, _ = item.partition("=")
+            if not eq or not key or not key.replace("_", "").isalnum():
+                out.append(SpecIssue("engine.env", "format", f"{item!r} is not KEY=VALUE"))
+        if self.step_pattern is not None:
+            try:
+                groups = re.compile(self.step_pattern).groupindex
+            except re.error as e:
+                out.append(SpecIssue("engine.step_pattern", "format", f"not a regular expression: {e}"))
+            else:
+                if "step" not in groups:
+                    out.append(
+                        SpecIssue("engine.step_pattern", "format", "needs a named group (?P<step>...)")
+                    )
+        return out

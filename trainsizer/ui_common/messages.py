@@ -26,6 +26,10 @@ MESSAGES = {
     "cancelled": "cancelled",
     "no_steps": "no step was measured",
     "steps_measured": "{count} steps measured, median {median:.3f} s",
+    "command_peak_only": "the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step "
+    "time not observable (no step pattern given, or no line matched it)",
+    "command_steps_not_observable_target": "a target was agreed, but the command's step time is not "
+    "observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes",
     "steps_no_target": "{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; "
     "no target was agreed",
     "throughput_met": "{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed "

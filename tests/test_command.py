@@ -1,0 +1,130 @@
+"""The customer's own command (engine = "command"), measured from outside with real processes: a script
+whose step lines carry the step and loss, one that prints nothing, one that fails, one that never ends, one
+that leaves a process behind, and a program that does not exist."""
+
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+import pytest
+
+from trainsizer.ui_common.messages import evidence
+
+pytestmark = pytest.mark.slow
+PATTERN = "step (?P<step>\\\\d+) loss (?P<loss>[0-9.]+)"
+
+
+def _spec(tmp_path, script: str, extra: str = "", pattern: str | None = PATTERN) -> str:
+    (tmp_path / "train.py").write_text(textwrap.dedent(script))
+    text = (
+        f'[engine]\nname = "command"\ncommand = ["{sys.executable}", "train.py"]\ncwd = "{tmp_path}"\n'
+        + (f'step_pattern = "{pattern}"\n' if pattern else "")
+        + extra
+    )
+    path = tmp_path / "spec.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def _measure(cli_main, tmp_path, spec):
+    out = tmp_path / "run"
+    code, stdout, err = cli_main("measure", spec, "--out", str(out))
+    return code, json.loads((out / "result.json").read_text()), stdout + err
+
+
+TRAIN = """
+    import sys, time
+    blocks = []
+    for step in range(6):
+        blocks.append(bytearray(40_000_000))  # the script's own memory: 40 MB more each step
+        for i in range(0, len(blocks[-1]), 4096):
+            blocks[-1][i] = 1
+        time.sleep(0.15)
+        print(f"step {step} loss {1.0 / (step + 1):.4f}", flush=True)
+    print("finished", file=sys.stderr)
+"""
+
+
+def test_a_script_with_step_lines_is_measured_from_outside(cli_main, tmp_path):
+    code, result, out = _measure(cli_main, tmp_path, _spec(tmp_path, TRAIN))
+    assert code == 0 and result["status"] == "ok", out
+    meas = result["measurement"]
+    assert meas["engine"]["name"] == "command" and meas["exit_code"] == 0
+    assert meas["steps_observed"] == 6 and meas["step_time_s"]["count"] == 5
+    assert 0.1 < meas["step_time_s"]["median"] < 2.0
+    assert meas["host_rss"] > 240e6  # six blocks of 40 MB, seen from outside the process
+    events = [json.loads(line) for line in (tmp_path / "run" / "events.jsonl").read_text().splitlines()]
+    losses = [e["loss"] for e in events if e["type"] == "step"]
+    assert losses == pytest.approx([1.0, 0.5, 0.3333, 0.25, 0.2, 0.1667], abs=1e-4)
+    assert any(e["type"] == "sample" and e["host"]["rss"] > 0 for e in events)
+    assert (tmp_path / "run" / "command-stdout.log").read_text().count("loss") == 6
+    check = next(c for c in result["checks"] if c["id"] == "peak_and_step")
+    assert check["status"] == "passed" and check["code"] == "steps_no_target"
+
+
+def test_without_a_step_pattern_the_step_time_is_said_to_be_unobservable(cli_main, tmp_path):
+    code, result, out = _measure(cli_main, tmp_path, _spec(tmp_path, TRAIN, pattern=None))
+    check = next(c for c in result["checks"] if c["id"] == "peak_and_step")
+    assert code == 0 and check["code"] == "command_peak_only", out
+    assert "not observable" in evidence(check) and "не наблюдается" in evidence(check, "ru")
+    # with an agreed target the same run cannot pass
+    spec = _spec(tmp_path, TRAIN, "[measure]\nmax_step_s = 1.0\n", pattern=None)
+    (tmp_path / "run").rename(tmp_path / "run-1")
+    code, result, out = _measure(cli_main, tmp_path, spec)
+    check = next(c for c in result["checks"] if c["id"] == "peak_and_step")
+    assert check["status"] == "failed" and check["code"] == "command_steps_not_observable_target"
+
+
+def test_a_failing_script_is_a_result_with_its_stderr(cli_main, tmp_path):
+    script = "import sys\nprint('loading')\nsys.exit('CUDA error: no kernel image is available')\n"
+    code, result, out = _measure(cli_main, tmp_path, _spec(tmp_path, script))
+    meas = result["measurement"]
+    assert result["status"] == "failed" and meas["exit_code"] == 1, out
+    assert "exited with code 1: CUDA error: no kernel image" in meas["failure"]
+    assert "no kernel image" in out  # the CLI shows the stderr's last lines
+
+
+def test_the_time_limit_stops_a_command_that_never_prints(cli_main, tmp_path):
+    spec = _spec(tmp_path, "import time\ntime.sleep(600)\n", "time_limit_s = 3.0\n")
+    code, result, out = _measure(cli_main, tmp_path, spec)
+    meas = result["measurement"]
+    assert result["status"] == "failed" and "time limit" in meas["failure"], out
+    assert meas["wall_s"] < 30
+
+
+def test_a_process_the_command_leaves_behind_is_stopped(cli_main, tmp_path):
+    """A daemon in its own session (outside the command's process group) outlives the script: trainsizer saw
+    it while sampling and stops it — nothing is left running."""
+    import psutil
+
+    script = """
+        import subprocess, sys, time
+        sleeper = [sys.executable, "-c", "import time; time.sleep(600)"]
+        child = subprocess.Popen(sleeper, start_new_session=True)
+        open("child.pid", "w").write(str(child.pid))
+        time.sleep(1.5)
+        print("step 0 loss 1.0", flush=True)
+    """
+    code, result, out = _measure(cli_main, tmp_path, _spec(tmp_path, script))
+    pid = int((tmp_path / "child.pid").read_text())
+    assert result["measurement"]["left_behind"] == 1, out
+    assert not psutil.pid_exists(pid) or psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+@pytest.mark.parametrize(
+    "engine,message",
+    [
+        ('name = "command"\ncommand = ["no-such-trainer-program"]\n', "[engine] command: no-such-trainer"),
+        ('name = "command"\n', "[engine] command: engine command needs the command"),
+        ('name = "builtin"\ncommand = ["python"]\n', "[engine] command: applies to engine = command only"),
+        ('name = "command"\ncommand = ["python"]\nstep_pattern = "step (\\\\d+)"\n', "(?P<step>"),
+        ('name = "command"\ncommand = ["python"]\nenv = ["NOPE"]\n', "'NOPE' is not KEY=VALUE"),
+    ],
+)
+def test_bad_command_specs_are_refused_naming_the_field(cli_main, tmp_path, engine, message):
+    path = tmp_path / "spec.toml"
+    path.write_text("[engine]\n" + engine)
+    code, out, err = cli_main("spec", "validate", str(path))
+    assert code == 2 and message in out + err, out + err

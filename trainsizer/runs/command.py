@@ -1,0 +1,290 @@
+"""The customer's own training command, measured from outside (engine ``command``).
+
+trainsizer starts the argument list (no shell) in its own process group, in the working folder the spec
+names (default: the run folder), writes its stdout and stderr to ``command-stdout.log`` /
+``command-stderr.log`` in the run folder, and samples the memory of its whole process tree from this
+process: RSS per process summed, the unique set (USS: pages no other process shares, psutil's
+``memory_full_info``) once a second, and per-GPU memory of its processes through NVML (or the device's used
+memory above the idle baseline, labelled so, where NVML has no per-process figures). Step times come from
+inside only when the script says them: ``engine.step_pattern``, a regular expression with a ``step`` group
+(and an optional ``loss``), matched on its output lines; a step's time is the time between two matching
+lines. Without a pattern the result says that the step time was not observable.
+
+The command is stopped — its group, then every descendant seen, also one that left the group — on cancel, at
+``engine.time_limit_s``, and when it ends; nothing it started is left running.
+"""
+
+from __future__ import annotations
+
+import collections
+import os
+import re
+import statistics
+import subprocess
+import threading
+import time
+from typing import Any
+
+from trainsizer import oscompat
+from trainsizer.runs.launcher import WorkerProcess, follow
+from trainsizer.runs.protocol import parent_event
+from trainsizer.runs.rundir import RunDir
+
+TAIL = 40  # lines of stderr and stdout kept for the result
+
+
+class CommandProcess(WorkerProcess):
+    def __init__(self, spec, run_dir: RunDir, on_event=None, memory_limit=None):
+        super().__init__(run_dir, list(spec.engine.command), on_event, memory_limit)
+        self.spec = spec
+        self.pattern = re.compile(spec.engine.step_pattern) if spec.engine.step_pattern else None
+        self.tails = {"stdout": collections.deque(maxlen=TAIL), "stderr": collections.deque(maxlen=TAIL)}
+        self.steps: list[dict[str, Any]] = []
+        self._last_step_t: float | None = None
+        self.seen: dict[int, Any] = {}  # every descendant the sampler saw: pid -> psutil.Process
+        self.peaks: dict[str, Any] = {"rss": 0, "uss": 0, "gpu": {}}
+        self.gpu_basis: str | None = None
+        self._stop = threading.Event()
+        self.started = self.ended = 0.0
+        self.lines = 0
+
+    def start(self) -> CommandProcess:
+        env = dict(os.environ)
+        env.update(item.split("=", 1) for item in self.spec.engine.env)
+        env.setdefault("PYTHONUNBUFFERED", "1")
+        cwd = os.path.expanduser(self.spec.engine.cwd) if self.spec.engine.cwd else str(self.run_dir.path)
+        self.started = time.monotonic()
+        try:
+            self.proc = subprocess.Popen(
+                self.command,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                stdin=subprocess.DEVNULL,
+                env=env,
+                cwd=cwd,
+                **oscompat.new_group_kwargs(),
+                preexec_fn=oscompat.memory_limit_preexec(self.memory_limit),
+            )
+        except OSError as e:  # a missing program, a folder without permission: a result, not a traceback
+            self.start_error = f"{type(e).__name__}: {e}"
+            return self
+        self._deliver(
+            parent_event("hello", pid=self.proc.pid, command=self.command, cwd=cwd, engine="command")
+        )
+        for name in ("stdout", "stderr"):
+            threading.Thread(target=self._pump, args=(name,), name=f"trainsizer-{name}", daemon=True).start()
+        self._reader = threading.Thread(target=self._sample, name="trainsizer-sampler", daemon=True)
+        self._reader.start()
+        return self
+
+    start_error: str | None = None
+
+    # -- output ------------------------------------------------------------------------------------------
+    def _pump(self, name: str) -> None:
+        stream = getattr(self.proc, name)
+        with open(self.run_dir.path / f"command-{name}.log", "ab") as log:
+            for raw in stream:
+                now = time.monotonic()
+                try:
+                    log.write(raw)
+                    log.flush()
+                except OSError:
+                    pass  # a full disk: the lines still reach the tail and the pattern
+                line = raw.decode("utf-8", "replace").rstrip("\r\n")
+                self.tails[name].append(line[:500])
+                self.lines += 1
+                if self.pattern is not None:
+                    self._match(line, now)
+
+    def _match(self, line: str, now: float) -> None:
+        m = self.pattern.search(line)
+        if not m:
+            return
+        try:
+            step = int(m.group("step"))
+        except (ValueError, IndexError):
+            return
+        loss = None
+        if "loss" in self.pattern.groupindex and m.group("loss") is not None:
+            try:
+                loss = float(m.group("loss"))
+            except ValueError:
+                loss = None
+        seconds = now - self._last_step_t if self._last_step_t is not None else None
+        self._last_step_t = now
+        info = {"index": step, "loss": loss, "seconds": seconds, "measured": seconds is not None}
+        self.steps.append(info)
+        self._deliver(parent_event("step", t=self._t(now), total=None, **info))
+
+    # -- memory, from outside ----------------------------------------------------------------------------
+    def _sample(self) -> None:
+        import psutil
+
+        from trainsizer.worker.sampler import NvmlReader
+
+        interval = 1.0 / self.spec.measure.sample_hz
+        try:
+            leader = psutil.Process(self.proc.pid)
+        except psutil.Error:
+            return
+        nvml = NvmlReader(list(range(_gpu_count())))
+        baseline = {i: nvml.used(i) for i in nvml.handles}
+        last_uss = 0.0
+        while not self._stop.is_set() and self.proc.poll() is None:
+            procs = [leader]
+            try:
+                procs += leader.children(recursive=True)
+            except psutil.Error:
+                pass
+            for p in procs:
+                self.seen.setdefault(p.pid, p)
+            rss = 0
+            for p in procs:
+                try:
+                    rss += p.memory_info().rss
+                except psutil.Error:
+                    pass
+            self.peaks["rss"] = max(self.peaks["rss"], rss)
+            host = {"rss": rss}
+            if time.monotonic() - last_uss >= 1.0:  # smaps are costly: once a second
+                last_uss = time.monotonic()
+                uss = 0
+                for p in procs:
+                    try:
+                        uss += p.memory_full_info().uss
+                    except (psutil.Error, AttributeError):
+                        pass
+                self.peaks["uss"] = max(self.peaks["uss"], uss)
+                host["uss"] = uss
+            vm = psutil.virtual_memory()
+            host.update(system_used=vm.total - vm.available, system_total=vm.total)
+            devices = self._gpu(nvml, baseline, {p.pid for p in procs})
+            self._deliver(parent_event("sample", t=self._t(), devices=devices, host=host))
+            self._stop.wait(interval)
+
+    def _gpu(self, nvml, baseline, pids) -> dict[str, dict[str, Any]]:
+        out = {}
+        for index, handle in nvml.handles.items():
+            used, basis = _process_gpu_memory(handle, pids), "nvml_process"
+            if used is None:  # no per-process figures (containers, some drivers): the device above idle
+                device = nvml.used(index)
+                used = None if device is None else max(0, device - (baseline.get(index) or 0))
+                basis = "nvml_device_minus_idle"
+            self.gpu_basis = basis
+            dev = f"cuda:{index}"
+            out[dev] = {"allocated": None, "reserved": None, "nvml_used": used}
+            if used is not None:
+                self.peaks["gpu"][dev] = max(self.peaks["gpu"].get(dev, 0), used)
+        return out
+
+    # -- the end -----------------------------------------------------------------------------------------
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.proc is None:
+            return -1
+        self.proc.wait(timeout=timeout)
+        self.ended = time.monotonic()
+        self._stop.set()
+        if self._reader:
+            self._reader.join(timeout=10)
+        self._signal_group(oscompat.kill_signal())
+        self.left_behind = _stop_all(self.seen.values(), self.proc.pid)
+        self.returncode = self.proc.returncode
+        return self.returncode
+
+    left_behind: int = 0
+
+    def _t(self, now: float | None = None) -> float:
+        return round((now if now is not None else time.monotonic()) - self.started, 6)
+
+
+def _gpu_count() -> int:
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+        return pynvml.nvmlDeviceGetCount()
+    except Exception:  # no NVIDIA driver: the normal "no GPU" state
+        return 0
+
+
+def _process_gpu_memory(handle, pids: set[int]) -> int | None:
+    try:
+        import pynvml
+
+        infos = pynvml.nvmlDeviceGetComputeRunningProcesses(handle)
+    except Exception:
+        return None
+    mine = [i.usedGpuMemory for i in infos if i.pid in pids and i.usedGpuMemory is not None]
+    return sum(mine) if infos else 0
+
+
+def _stop_all(processes, leader: int) -> int:
+    """Kill every descendant still alive (one that left the process group too); how many there were."""
+    import psutil
+
+    alive = []
+    for p in processes:
+        if p.pid == leader:
+            continue
+        try:
+            if p.is_running() and p.status() != psutil.STATUS_ZOMBIE:
+                p.kill()
+                alive.append(p)
+        except psutil.Error:
+            pass
+    psutil.wait_procs(alive, timeout=5)
+    return len(alive)
+
+
+def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None) -> dict[str, Any]:
+    """Run the customer's command to its end (or its time limit, or a cancel) and return the measurement."""
+    cp = CommandProcess(spec, rd, on_event, memory_limit).start()
+    meas: dict[str, Any] = {"engine": {"name": "command", "command": list(spec.engine.command)}, "oom": None}
+    if cp.start_error:
+        meas["failure"] = f"the command did not start: {cp.start_error}"
+        return meas
+    follow(cp, cancel_event, timeout=spec.engine.time_limit_s)
+    wall = cp.ended - cp.started
+    timed = [s["seconds"] for s in cp.steps if s["seconds"] is not None]
+    meas.update(
+        wall_s=wall,
+        exit_code=cp.returncode,
+        host_rss=cp.peaks["rss"] or None,
+        host_uss=cp.peaks["uss"] or None,
+        peak={
+            dev: {"allocated": None, "reserved": None, "nvml_used": v} for dev, v in cp.peaks["gpu"].items()
+        },
+        gpu_basis=cp.gpu_basis,
+        steps_observed=len(cp.steps),
+        step_source="log pattern" if cp.pattern is not None else None,
+        stderr_tail=list(cp.tails["stderr"]),
+        stdout_tail=list(cp.tails["stdout"]),
+        left_behind=cp.left_behind,
+    )
+    if timed:
+        ordered = sorted(timed)
+        meas["step_time_s"] = {
+            "median": statistics.median(ordered),
+            "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
+            "min": ordered[0],
+            "count": len(ordered),
+        }
+        tokens = (
+            spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * spec.parallel.world_size()
+        )
+        meas["tokens_per_s_assumed"] = tokens / meas["step_time_s"]["median"]  # from the spec's batch, stated
+    else:
+        meas["step_time_s"] = {"median": None, "p95": None, "min": None, "count": 0}
+    if cp.cancel_requested and cancel_event is not None and cancel_event.is_set():
+        meas["failure"] = "cancelled"
+    elif cp.cancel_requested:
+        meas["failure"] = (
+            f"time limit: the command ran longer than {spec.engine.time_limit_s:g} s and was stopped"
+        )
+    elif cp.returncode:
+        last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
+        meas["failure"] = f"the command exited with code {cp.returncode}" + (f": {last}" if last else "")
+    return meas
