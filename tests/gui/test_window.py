@@ -42,10 +42,21 @@ def test_invalid_values_show_the_specs_own_error_beside_the_field(window, qtbot)
     assert "must be a number" in form.editors["optimizer.lr"].error.text()
     assert form.spec is None and not window.measure_button.isEnabled()
     form.editors["optimizer.lr"].widget.setText("0.001")
-    form.editors["parallel.cpu_offload"].widget.setChecked(True)  # offload with strategy single
-    qtbot.waitUntil(lambda: form.editors["parallel.cpu_offload"].error.isVisible(), timeout=2000)
-    assert "fsdp" in form.editors["parallel.cpu_offload"].error.text()
+    form.editors["parallel.strategy"].widget.setCurrentText("ddp")  # ddp on one CPU process
+    form.editors["parallel.processes"].widget.setValue(1)
+    qtbot.waitUntil(lambda: form.editors["parallel.strategy"].error.isVisible(), timeout=2000)
+    assert "two" in form.editors["parallel.strategy"].error.text()
     assert not form.editors["optimizer.lr"].error.isVisible()
+
+
+def test_a_field_that_does_not_apply_never_blocks(window, qtbot):
+    """Offload ticked while the strategy is single (the box is greyed out): the value is kept in the widget
+    but left out of the spec — no error, the run can start; choosing fsdp brings it back."""
+    form = window.form
+    form.editors["parallel.cpu_offload"].widget.setChecked(True)
+    qtbot.waitUntil(lambda: form.spec is not None, timeout=2000)
+    assert not form.editors["parallel.cpu_offload"].error.isVisible() and window.measure_button.isEnabled()
+    assert form.spec.parallel.cpu_offload is False and form.editors["parallel.cpu_offload"].value() is True
 
 
 def test_fields_that_do_not_apply_are_disabled(window, qtbot):

@@ -48,6 +48,7 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
     method = data.get("method", {}).get("kind")
     par = data.get("parallel", {})
     lora = method in ("lora", "qlora")
+    command = data.get("engine", {}).get("name") == "command"
     return {
         "method.lora_rank": lora,
         "method.lora_alpha": lora,
@@ -63,6 +64,7 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
         "data.path": data.get("data", {}).get("source") == "path",
         "data.format": data.get("data", {}).get("source") == "path",
         "data.text_field": data.get("data", {}).get("source") == "path",
+        **{f"engine.{f}": command for f in ("command", "cwd", "env", "time_limit_s", "step_pattern")},
     }
 
 
@@ -237,6 +239,16 @@ class SpecForm(QWidget):
 
     # -- values ------------------------------------------------------------------------------------------
     def data(self) -> dict[str, dict[str, Any]]:
+        """The spec as the form says it. A field that does not apply to the current choices (greyed out) keeps
+        its value in the widget but is left out of the spec: it never blocks the run with an error."""
+        raw = self._raw()
+        for path, ok in applicable(raw).items():
+            section, name = path.split(".")
+            if not ok:
+                raw.get(section, {}).pop(name, None)
+        return raw
+
+    def _raw(self) -> dict[str, dict[str, Any]]:
         out: dict[str, dict[str, Any]] = {"schema": 1}
         for path, ed in self.editors.items():
             section, name = path.split(".")
@@ -263,7 +275,7 @@ class SpecForm(QWidget):
             self._debounce.start()
 
     def _update_applicable(self) -> None:
-        for path, ok in applicable(self.data()).items():
+        for path, ok in applicable(self._raw()).items():
             if path in self.editors:
                 self.editors[path].widget.setEnabled(ok)
 
