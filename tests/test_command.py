@@ -128,3 +128,49 @@ def test_bad_command_specs_are_refused_naming_the_field(cli_main, tmp_path, engi
     path.write_text("[engine]\n" + engine)
     code, out, err = cli_main("spec", "validate", str(path))
     assert code == 2 and message in out + err, out + err
+
+
+RESUMABLE = """
+    import argparse, json, os, random
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--max_steps", type=int, default=6)
+    ap.add_argument("--resume", default=None)
+    a = ap.parse_args()
+    rng, state = random.Random(0), {"step": 0, "w": 1.0}
+    if a.resume:
+        state = json.load(open(a.resume))
+        if not os.environ.get("FORGET_RNG"):  # the deliberately broken resume leaves the RNG as it starts
+            version, internal, gauss = state["rng"]
+            rng.setstate((version, tuple(internal), gauss))
+    for step in range(state["step"], a.max_steps):
+        state["w"] -= 0.1 * rng.random()
+        print(f"step {step} loss {state['w'] ** 2:.6f}", flush=True)
+        state["step"] = step + 1
+    if a.max_steps < 6:
+        os.makedirs("out", exist_ok=True)
+        json.dump({**state, "rng": rng.getstate()}, open(f"out/checkpoint-{a.max_steps}.json", "w"))
+"""
+RESUME_ARGS = (
+    'stop_args = ["--max_steps", "{k}"]\nresume_args = ["--resume", "{checkpoint}"]\n'
+    'checkpoint_path = "out/checkpoint-{k}.json"\n'
+)
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, broken):
+    """Uninterrupted, stopped at k with the script's own checkpoint, resumed from it: the losses it prints are
+    compared step by step — identical when the script resumes right, and the check fails when it does not
+    (here: it forgets its RNG state)."""
+    extra = RESUME_ARGS + ('env = ["FORGET_RNG=1"]\n' if broken else "")
+    out = tmp_path / "run"
+    code, stdout, err = cli_main("check", _spec(tmp_path, RESUMABLE, extra), "--out", str(out))
+    result = json.loads((out / "result.json").read_text())
+    resume = result["resume"]
+    assert resume["compared"] == "losses" and resume["saved_at"] == [2], stdout + err
+    if broken:
+        assert resume["passed"] is False and resume["code"] == "command_resume_differs"
+        assert result["verdict"] == "rejected" and "losses differ" in evidence(resume)
+    else:
+        assert resume["passed"] and resume["code"] == "command_resume_identical", resume
+        assert "losses compared, not parameters" in evidence(resume)
+        assert resume["checkpoint_bytes"] > 0

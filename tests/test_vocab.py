@@ -73,6 +73,8 @@ SAMPLE = {
     "max_step_s": 0.25,
     "wall_s": 12.5,
     "host_rss": 2_000_000_000,
+    "k": 2,
+    "tolerance": 0.001,
 }
 
 

@@ -64,7 +64,20 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
         "data.path": data.get("data", {}).get("source") == "path",
         "data.format": data.get("data", {}).get("source") == "path",
         "data.text_field": data.get("data", {}).get("source") == "path",
-        **{f"engine.{f}": command for f in ("command", "cwd", "env", "time_limit_s", "step_pattern")},
+        **{
+            f"engine.{f}": command
+            for f in (
+                "command",
+                "cwd",
+                "env",
+                "time_limit_s",
+                "step_pattern",
+                "stop_args",
+                "resume_args",
+                "checkpoint_path",
+                "resume_tolerance",
+            )
+        },  # fmt: skip
     }
 
 

@@ -288,3 +288,86 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
         meas["failure"] = f"the command exited with code {cp.returncode}" + (f": {last}" if last else "")
     return meas
+
+
+def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None) -> dict[str, Any]:
+    """The resume check of a command (its own checkpoints): run A as given (uninterrupted), run B with
+    ``stop_args`` (stops after k = checkpoint.resume_at steps, saving ``checkpoint_path``), run C with
+    ``resume_args`` from that checkpoint, to the end. The losses its step lines show are compared step by
+    step: the evidence is the losses only — not the parameters, which a black box does not show."""
+    e = spec.engine
+    k = spec.checkpoint.resume_at
+    cwd = os.path.expanduser(e.cwd) if e.cwd else str(rd.path)
+    checkpoint = os.path.join(cwd, e.checkpoint_path.replace("{k}", str(k)))
+
+    def run(name: str, extra: list[str]) -> dict[str, Any]:
+        part = spec.replace(engine={"command": list(e.command) + extra})
+        cp = CommandProcess(part, rd, on_event, memory_limit).start()
+        if cp.start_error:
+            raise RuntimeError(f"{name}: the command did not start: {cp.start_error}")
+        follow(cp, cancel_event, timeout=e.time_limit_s)
+        if cp.returncode:
+            last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
+            raise RuntimeError(f"{name}: exited with code {cp.returncode}" + (f": {last}" if last else ""))
+        return {s["index"]: s["loss"] for s in cp.steps if s["loss"] is not None}
+
+    fill = {"{k}": str(k), "{checkpoint}": checkpoint}
+
+    def args(template: list[str]) -> list[str]:
+        out = []
+        for a in template:
+            for key, value in fill.items():
+                a = a.replace(key, value)
+            out.append(a)
+        return out
+
+    base = {"compared": "losses", "resume_at": k, "checkpoint": checkpoint}
+    try:
+        reference = run("uninterrupted run", [])
+        stopped = run("stopped run", args(e.stop_args))
+        if not os.path.exists(checkpoint):
+            raise RuntimeError(f"the stopped run saved no checkpoint at {checkpoint}")
+        resumed = run("resumed run", args(e.resume_args))
+    except RuntimeError as err:
+        return {
+            **base,
+            "passed": False,
+            "code": "resume_failed",
+            "params": {"why": str(err)},
+            "failure": {"stage": "resume", "kind": "command", "message": str(err)},
+        }
+    merged = {**stopped, **{s: v for s, v in resumed.items() if s not in stopped or s >= min(resumed)}}
+    steps = sorted(set(reference) | set(merged))
+    missing = [s for s in steps if s not in reference or s not in merged]
+    diffs = [abs(reference[s] - merged[s]) for s in steps if s in reference and s in merged]
+    worst = max(diffs) if diffs else float("inf")
+    size = sum(f.stat().st_size for f in _files(checkpoint))
+    passed = not missing and bool(diffs) and worst <= e.resume_tolerance
+    code = (
+        "command_resume_identical"
+        if passed and worst == 0
+        else "command_resume_within"
+        if passed
+        else "command_resume_differs"
+    )
+    return {
+        **base,
+        "passed": passed,
+        "code": code,
+        "params": {"k": k, "steps": len(steps), "dloss": worst, "tolerance": e.resume_tolerance},
+        "steps": len(steps),
+        "saved_at": [k],
+        "max_abs_loss_diff": worst,
+        "missing_steps": missing,
+        "checkpoint_bytes": size or None,
+        "engine": {"name": "command", "command": list(e.command)},
+    }
+
+
+def _files(path: str):
+    from pathlib import Path
+
+    p = Path(path)
+    if p.is_file():
+        return [p]
+    return [f for f in p.rglob("*") if f.is_file()] if p.is_dir() else []

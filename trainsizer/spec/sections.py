@@ -356,11 +356,29 @@ class EngineSpec:
         help="command: a regular expression for its step lines, with groups step and (optional) loss.",
     )
 
+    stop_args: list[str] = spec_field(
+        default_factory=list,
+        help="command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.",
+    )
+    resume_args: list[str] = spec_field(
+        default_factory=list,
+        help="command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint "
+        "{checkpoint}.",
+    )
+    checkpoint_path: str | None = spec_field(
+        None, help="command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}."
+    )
+    resume_tolerance: float = spec_field(
+        0.0, minimum=0.0, maximum=1e6, help="command resume check: largest |Δloss| accepted (0: identical)."
+    )
+
     def issues(self) -> list[SpecIssue]:
         import re
 
         out = []
-        command_fields = ("command", "cwd", "env", "step_pattern")
+        command_fields = (
+            "command", "cwd", "env", "step_pattern", "stop_args", "resume_args", "checkpoint_path",
+        )  # fmt: skip
         if self.name != "command":
             for f in command_fields:
                 if getattr(self, f):
@@ -372,6 +390,28 @@ class EngineSpec:
             key, eq, _ = item.partition("=")
             if not eq or not key or not key.replace("_", "").isalnum():
                 out.append(SpecIssue("engine.env", "format", f"{item!r} is not KEY=VALUE"))
+        resume = (self.stop_args, self.resume_args, self.checkpoint_path)
+        if any(resume) and not all(resume):
+            out.append(
+                SpecIssue(
+                    "engine.resume_args",
+                    "required",
+                    "the command's resume check needs stop_args, resume_args and checkpoint_path together",
+                )
+            )
+        if all(resume):
+            if not any("{k}" in a for a in self.stop_args) or "{k}" not in (self.checkpoint_path or ""):
+                out.append(SpecIssue("engine.stop_args", "format", "stop_args and checkpoint_path need {k}"))
+            if not any("{checkpoint}" in a for a in self.resume_args):
+                out.append(SpecIssue("engine.resume_args", "format", "resume_args need {checkpoint}"))
+            if not self.step_pattern or "(?P<loss>" not in self.step_pattern:
+                out.append(
+                    SpecIssue(
+                        "engine.step_pattern",
+                        "required",
+                        "the command's resume check compares losses: the pattern needs (?P<loss>...)",
+                    )
+                )
         if self.step_pattern is not None:
             try:
                 groups = re.compile(self.step_pattern).groupindex

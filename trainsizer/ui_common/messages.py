@@ -26,6 +26,12 @@ MESSAGES = {
     "cancelled": "cancelled",
     "no_steps": "no step was measured",
     "steps_measured": "{count} steps measured, median {median:.3f} s",
+    "command_resume_identical": "resumed at step {k} through the command's own checkpoint: the losses of all "
+    "{steps} steps identical to the uninterrupted run (losses compared, not parameters)",
+    "command_resume_within": "resumed at step {k} through the command's own checkpoint: losses within "
+    "{tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)",
+    "command_resume_differs": "resumed at step {k} through the command's own checkpoint: the losses differ "
+    "from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)",
     "command_peak_only": "the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step "
     "time not observable (no step pattern given, or no line matched it)",
     "command_steps_not_observable_target": "a target was agreed, but the command's step time is not "
