@@ -174,3 +174,26 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, b
         assert resume["passed"] and resume["code"] == "command_resume_identical", resume
         assert "losses compared, not parameters" in evidence(resume)
         assert resume["checkpoint_bytes"] > 0
+
+
+def test_a_trainer_script_reports_its_steps_through_the_injected_callback_and_resumes(cli_main, tmp_path):
+    """The customer's own transformers.Trainer script, unchanged: trainsizer's sitecustomize adds its
+    TrainerCallback, so step times and losses arrive without a pattern; its resume through
+    --resume_from_checkpoint gives the losses of the uninterrupted run."""
+    from pathlib import Path
+
+    script = (Path(__file__).parent / "data" / "hf_train.py").read_text()
+    extra = (
+        'stop_args = ["--max_steps", "{k}"]\nresume_args = ["--resume_from_checkpoint", "{checkpoint}"]\n'
+        'checkpoint_path = "out/checkpoint-{k}"\n'
+    )
+    out = tmp_path / "run"
+    spec = _spec(tmp_path, script, extra, pattern=None)
+    code, stdout, err = cli_main("check", spec, "--out", str(out))
+    result = json.loads((out / "result.json").read_text())
+    meas, resume = result["measurement"], result["resume"]
+    assert meas["step_source"] == "Trainer callback" and meas["steps_observed"] == 6, stdout + err
+    assert meas["step_time_s"]["count"] == 6 and meas["step_time_s"]["median"] > 0
+    assert "training finished" in (out / "command-stdout.log").read_text()  # the script ran as it is
+    assert resume["code"] == "command_resume_identical", resume
+    assert resume["steps"] == 6 and resume["max_abs_loss_diff"] == 0.0

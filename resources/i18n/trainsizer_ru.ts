@@ -2077,21 +2077,26 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <source>trainer callback</source>
+        <translation>обратный вызов Trainer</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>stop args</source>
         <translation>аргументы остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>resume args</source>
         <translation>аргументы возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>checkpoint path</source>
         <translation>путь контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>resume tolerance</source>
         <translation>допуск возобновления</translation>
     </message>
@@ -2099,7 +2104,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="225"/>
+        <location filename="../../trainsizer/gui/form.py" line="238"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>
@@ -2398,21 +2403,26 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <source>command: add trainsizer&apos;s TrainerCallback to a transformers.Trainer it builds (step times, losses), through a sitecustomize first on PYTHONPATH.</source>
+        <translation>command: добавлять TrainerCallback trainsizer к создаваемому ею transformers.Trainer (время шагов, потери) через sitecustomize в начале PYTHONPATH.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.</source>
         <translation>проверка возобновления команды: аргументы, останавливающие её после {k} шагов, например --max_steps {k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.</source>
         <translation>проверка возобновления команды: аргументы возобновления из {checkpoint}, например --resume_from_checkpoint {checkpoint}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}.</source>
         <translation>проверка возобновления команды: куда команда сохраняет шаг {k}, например out/checkpoint-{k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>command resume check: largest |Δloss| accepted (0: identical).</source>
         <translation>проверка возобновления команды: наибольшая допустимая |Δloss| (0: совпадение).</translation>
     </message>

@@ -47,11 +47,18 @@ class CommandProcess(WorkerProcess):
         self._stop = threading.Event()
         self.started = self.ended = 0.0
         self.lines = 0
+        self.trainer_events = run_dir.path / "command-trainer.jsonl"
+        self._trainer_offset = 0
+        self.trainer_steps: list[dict[str, Any]] = []
 
     def start(self) -> CommandProcess:
         env = dict(os.environ)
         env.update(item.split("=", 1) for item in self.spec.engine.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
+        if self.spec.engine.trainer_callback:  # runs/inject/sitecustomize.py: a TrainerCallback, if any
+            inject = os.path.join(os.path.dirname(os.path.abspath(__file__)), "inject")
+            env["PYTHONPATH"] = os.pathsep.join(p for p in (inject, env.get("PYTHONPATH")) if p)
+            env["TRAINSIZER_TRAINER_EVENTS"] = str(self.trainer_events)
         cwd = os.path.expanduser(self.spec.engine.cwd) if self.spec.engine.cwd else str(self.run_dir.path)
         self.started = time.monotonic()
         try:
@@ -160,7 +167,36 @@ class CommandProcess(WorkerProcess):
             host.update(system_used=vm.total - vm.available, system_total=vm.total)
             devices = self._gpu(nvml, baseline, {p.pid for p in procs})
             self._deliver(parent_event("sample", t=self._t(), devices=devices, host=host))
+            self._poll_trainer()
             self._stop.wait(interval)
+
+    def _poll_trainer(self) -> None:
+        """New step records of the injected TrainerCallback, as step events."""
+        import json
+
+        try:
+            with open(self.trainer_events, "rb") as f:
+                f.seek(self._trainer_offset)
+                data = f.read()
+        except OSError:
+            return
+        complete = data[: data.rfind(b"\n") + 1]
+        self._trainer_offset += len(complete)
+        for line in complete.splitlines():
+            try:
+                rec = json.loads(line)
+                info = {
+                    "index": int(rec["index"]),
+                    "loss": rec.get("loss"),
+                    "grad_norm": rec.get("grad_norm"),
+                    "lr": rec.get("lr"),
+                    "seconds": rec.get("seconds"),
+                }
+            except (ValueError, KeyError, TypeError):
+                continue
+            info["measured"] = info["seconds"] is not None
+            self.trainer_steps.append(info)
+            self._deliver(parent_event("step", t=self._t(), total=None, source_of_step="trainer", **info))
 
     def _gpu(self, nvml, baseline, pids) -> dict[str, dict[str, Any]]:
         out = {}
@@ -190,6 +226,7 @@ class CommandProcess(WorkerProcess):
         if self._reader:
             self._reader.join(timeout=10)
         self._signal_group(oscompat.kill_signal())
+        self._poll_trainer()
         self.left_behind = _stop_all(self.seen.values(), self.proc.pid)
         self.returncode = self.proc.returncode
         return self.returncode
@@ -248,7 +285,8 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         return meas
     follow(cp, cancel_event, timeout=spec.engine.time_limit_s)
     wall = cp.ended - cp.started
-    timed = [s["seconds"] for s in cp.steps if s["seconds"] is not None]
+    steps = cp.trainer_steps or cp.steps  # the Trainer's own account when the command used one
+    timed = [s["seconds"] for s in steps if s["seconds"] is not None]
     meas.update(
         wall_s=wall,
         exit_code=cp.returncode,
@@ -258,8 +296,12 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
             dev: {"allocated": None, "reserved": None, "nvml_used": v} for dev, v in cp.peaks["gpu"].items()
         },
         gpu_basis=cp.gpu_basis,
-        steps_observed=len(cp.steps),
-        step_source="log pattern" if cp.pattern is not None else None,
+        steps_observed=len(steps),
+        step_source="Trainer callback"
+        if cp.trainer_steps
+        else "log pattern"
+        if cp.pattern is not None
+        else None,
         stderr_tail=list(cp.tails["stderr"]),
         stdout_tail=list(cp.tails["stdout"]),
         left_behind=cp.left_behind,
@@ -309,7 +351,7 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
         if cp.returncode:
             last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
             raise RuntimeError(f"{name}: exited with code {cp.returncode}" + (f": {last}" if last else ""))
-        return {s["index"]: s["loss"] for s in cp.steps if s["loss"] is not None}
+        return {s["index"]: s["loss"] for s in (cp.trainer_steps or cp.steps) if s["loss"] is not None}
 
     fill = {"{k}": str(k), "{checkpoint}": checkpoint}
 
@@ -324,6 +366,11 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
     base = {"compared": "losses", "resume_at": k, "checkpoint": checkpoint}
     try:
         reference = run("uninterrupted run", [])
+        if not reference:
+            raise RuntimeError(
+                "no losses were observed (no step pattern with a loss group matched, and no "
+                "transformers.Trainer reported a step)"
+            )
         stopped = run("stopped run", args(e.stop_args))
         if not os.path.exists(checkpoint):
             raise RuntimeError(f"the stopped run saved no checkpoint at {checkpoint}")

@@ -356,6 +356,11 @@ class EngineSpec:
         help="command: a regular expression for its step lines, with groups step and (optional) loss.",
     )
 
+    trainer_callback: bool = spec_field(
+        True,
+        help="command: add trainsizer's TrainerCallback to a transformers.Trainer it builds (step times, "
+        "losses), through a sitecustomize first on PYTHONPATH.",
+    )
     stop_args: list[str] = spec_field(
         default_factory=list,
         help="command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.",
@@ -404,7 +409,8 @@ class EngineSpec:
                 out.append(SpecIssue("engine.stop_args", "format", "stop_args and checkpoint_path need {k}"))
             if not any("{checkpoint}" in a for a in self.resume_args):
                 out.append(SpecIssue("engine.resume_args", "format", "resume_args need {checkpoint}"))
-            if not self.step_pattern or "(?P<loss>" not in self.step_pattern:
+            has_loss = bool(self.step_pattern) and "(?P<loss>" in self.step_pattern
+            if not has_loss and not self.trainer_callback:
                 out.append(
                     SpecIssue(
                         "engine.step_pattern",

@@ -1,0 +1,122 @@
+"""Loaded by Python's site module at start-up of the customer's command (engine ``command``), because
+trainsizer put this folder first on PYTHONPATH and set TRAINSIZER_TRAINER_EVENTS (docs/protocol.md).
+
+It changes nothing in the script: when — and only when — the script imports ``transformers.trainer``, the
+module's ``Trainer.__init__`` is wrapped to add one TrainerCallback (``add_callback``, the Trainer's
+documented way), which appends one JSON line per optimizer step (step, loss, gradient norm, learning rate,
+seconds) to the file TRAINSIZER_TRAINER_EVENTS names. The environment's own ``sitecustomize``, if any, is
+still imported after this one. Standard library only; any failure here is swallowed so the customer's
+command always runs.
+"""
+
+import importlib
+import importlib.abc
+import importlib.util
+import json
+import os
+import sys
+import time
+
+_EVENTS = os.environ.get("TRAINSIZER_TRAINER_EVENTS")
+_HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def _write(record):
+    try:
+        with open(_EVENTS, "a", encoding="utf-8") as f:
+            f.write(json.dumps(record) + "\n")
+    except OSError:
+        pass
+
+
+def _callback():
+    from transformers import TrainerCallback
+
+    class TrainsizerWatch(TrainerCallback):
+        """trainsizer's observer: step times and the logged loss; it changes no control flow."""
+
+        def __init__(self):
+            self.t0 = None
+            self.seconds = {}
+
+        def on_step_begin(self, args, state, control, **kwargs):
+            self.t0 = time.perf_counter()
+
+        def on_step_end(self, args, state, control, **kwargs):
+            if self.t0 is not None:
+                self.seconds[state.global_step] = time.perf_counter() - self.t0
+
+        def on_log(self, args, state, control, logs=None, **kwargs):
+            logs = logs or {}
+            if "loss" in logs and state.is_world_process_zero:
+                _write(
+                    {
+                        "type": "step",
+                        "index": state.global_step - 1,
+                        "loss": float(logs["loss"]),
+                        "grad_norm": float(logs["grad_norm"]) if logs.get("grad_norm") is not None else None,
+                        "lr": float(logs.get("learning_rate") or 0.0),
+                        "seconds": self.seconds.get(state.global_step),
+                    }
+                )
+
+    return TrainsizerWatch
+
+
+def _patch(module):
+    trainer = getattr(module, "Trainer", None)
+    if trainer is None or getattr(trainer, "_trainsizer_watched", False):
+        return
+    original = trainer.__init__
+
+    def __init__(self, *args, **kwargs):
+        original(self, *args, **kwargs)
+        try:
+            self.add_callback(_callback())
+        except Exception:
+            pass
+
+    trainer.__init__ = __init__
+    trainer._trainsizer_watched = True
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name != "transformers.trainer":
+            return None
+        sys.meta_path.remove(self)  # once: the module is found by the normal finders, then patched
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.loader is None:
+            return spec
+        execute = spec.loader.exec_module
+
+        def exec_module(module):
+            execute(module)
+            try:
+                _patch(module)
+            except Exception:
+                pass
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+def _chain_sitecustomize():
+    """Import the environment's own sitecustomize (found after this folder), as Python would have."""
+    me = sys.modules.pop("sitecustomize", None)
+    saved = list(sys.path)
+    try:
+        sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _HERE]
+        importlib.import_module("sitecustomize")
+    except ImportError:
+        if me is not None:
+            sys.modules["sitecustomize"] = me
+    except Exception:
+        pass
+    finally:
+        sys.path[:] = saved
+
+
+if _EVENTS:
+    sys.meta_path.insert(0, _Finder())
+_chain_sitecustomize()
