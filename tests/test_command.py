@@ -197,3 +197,25 @@ def test_a_trainer_script_reports_its_steps_through_the_injected_callback_and_re
     assert "training finished" in (out / "command-stdout.log").read_text()  # the script ran as it is
     assert resume["code"] == "command_resume_identical", resume
     assert resume["steps"] == 6 and resume["max_abs_loss_diff"] == 0.0
+
+
+@pytest.mark.parametrize("pattern", [None, "eval_loss (?P<value>[0-9.]+)"])
+def test_the_quality_of_a_command_is_its_own_metric_or_not_agreed(cli_main, tmp_path, pattern):
+    """With engine.metric_pattern the first matching value is "before", the last "after", judged by the
+    spec's rule; without it the quality check is "not agreed", never passed."""
+    script = """
+        for step, loss in enumerate((5.0, 4.0)):
+            print(f"eval_loss {loss}", flush=True)
+            print(f"step {step} loss {loss}", flush=True)
+    """
+    extra = f'metric_pattern = "{pattern}"\n' if pattern else ""
+    out = tmp_path / "run"
+    code, stdout, err = cli_main("check", _spec(tmp_path, script, extra), "--out", str(out))
+    result = json.loads((out / "result.json").read_text())
+    check = next(c for c in result["checks"] if c["id"] == "quality")
+    if pattern:
+        assert check["status"] == "passed" and result["quality"]["values"] == [5.0, 4.0], stdout + err
+        assert result["quality"]["before"] == 5.0 and result["quality"]["after"] == 4.0
+    else:
+        assert check["status"] == "not_run" and check["code"] == "quality_not_agreed"
+        assert "not agreed" in evidence(check)

@@ -809,41 +809,46 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
+        <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -2077,26 +2082,31 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <source>metric pattern</source>
+        <translation>шаблон строк метрики</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>trainer callback</source>
         <translation>обратный вызов Trainer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>stop args</source>
         <translation>аргументы остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>resume args</source>
         <translation>аргументы возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>checkpoint path</source>
         <translation>путь контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>resume tolerance</source>
         <translation>допуск возобновления</translation>
     </message>
@@ -2403,26 +2413,31 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <source>command: a regular expression for its held-out metric lines, with a group value; the first match is before training, the last after.</source>
+        <translation>command: регулярное выражение для строк её метрики на отложенных данных с группой value; первое совпадение — до обучения, последнее — после.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>command: add trainsizer&apos;s TrainerCallback to a transformers.Trainer it builds (step times, losses), through a sitecustomize first on PYTHONPATH.</source>
         <translation>command: добавлять TrainerCallback trainsizer к создаваемому ею transformers.Trainer (время шагов, потери) через sitecustomize в начале PYTHONPATH.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.</source>
         <translation>проверка возобновления команды: аргументы, останавливающие её после {k} шагов, например --max_steps {k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.</source>
         <translation>проверка возобновления команды: аргументы возобновления из {checkpoint}, например --resume_from_checkpoint {checkpoint}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}.</source>
         <translation>проверка возобновления команды: куда команда сохраняет шаг {k}, например out/checkpoint-{k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>command resume check: largest |Δloss| accepted (0: identical).</source>
         <translation>проверка возобновления команды: наибольшая допустимая |Δloss| (0: совпадение).</translation>
     </message>

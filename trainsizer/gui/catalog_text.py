@@ -225,6 +225,7 @@ MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s'),
     QT_TRANSLATE_NOOP("Messages", 'median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s'),
     QT_TRANSLATE_NOOP("Messages", 'the quality check was not run'),
+    QT_TRANSLATE_NOOP("Messages", "not agreed: the command's held-out metric was not named (engine.metric_pattern)"),
     QT_TRANSLATE_NOOP("Messages", '{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)'),
     QT_TRANSLATE_NOOP("Messages", '{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training'),
     QT_TRANSLATE_NOOP("Messages", 'the quality check ran and failed: {why}'),

@@ -102,6 +102,7 @@ FIELDS = {
     "engine.env": (QT_TRANSLATE_NOOP("SpecField", 'env'), QT_TRANSLATE_NOOP("SpecHelp", 'command: extra environment variables, each KEY=VALUE.')),
     "engine.time_limit_s": (QT_TRANSLATE_NOOP("SpecField", 'time limit s'), QT_TRANSLATE_NOOP("SpecHelp", 'command: stopped (its whole group) after this long.')),
     "engine.step_pattern": (QT_TRANSLATE_NOOP("SpecField", 'step pattern'), QT_TRANSLATE_NOOP("SpecHelp", 'command: a regular expression for its step lines, with groups step and (optional) loss.')),
+    "engine.metric_pattern": (QT_TRANSLATE_NOOP("SpecField", 'metric pattern'), QT_TRANSLATE_NOOP("SpecHelp", 'command: a regular expression for its held-out metric lines, with a group value; the first match is before training, the last after.')),
     "engine.trainer_callback": (QT_TRANSLATE_NOOP("SpecField", 'trainer callback'), QT_TRANSLATE_NOOP("SpecHelp", "command: add trainsizer's TrainerCallback to a transformers.Trainer it builds (step times, losses), through a sitecustomize first on PYTHONPATH.")),
     "engine.stop_args": (QT_TRANSLATE_NOOP("SpecField", 'stop args'), QT_TRANSLATE_NOOP("SpecHelp", 'command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.')),
     "engine.resume_args": (QT_TRANSLATE_NOOP("SpecField", 'resume args'), QT_TRANSLATE_NOOP("SpecHelp", 'command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.')),

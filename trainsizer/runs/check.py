@@ -172,6 +172,10 @@ def _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, fo
         result["measurement"] = meas
         failed = meas.get("failure")
         result["status"] = "cancelled" if failed == "cancelled" else "failed" if failed else "ok"
+        if not failed:
+            from trainsizer.runs.command import command_quality
+
+            result["quality"] = command_quality(spec, meas)
         if not failed and spec.engine.resume_args:
             if on_stage:
                 on_stage("resume")

@@ -39,9 +39,10 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     else:
         checks.append(_check("placement", "not_run", "no_estimate"))
     checks.append(_peak_check(meas, est, spec))
-    checks.append(
-        _check("quality", "not_run", "quality_not_run") if quality is None else _outcome("quality", quality)
+    not_run = (
+        "quality_not_agreed" if shaped("spec", spec)["engine"].get("name") == "command" else "quality_not_run"
     )
+    checks.append(_check("quality", "not_run", not_run) if quality is None else _outcome("quality", quality))
     checks.append(
         _check("resume", "not_run", "resume_not_run") if resume is None else _outcome("resume", resume)
     )

@@ -38,6 +38,8 @@ class CommandProcess(WorkerProcess):
         super().__init__(run_dir, list(spec.engine.command), on_event, memory_limit)
         self.spec = spec
         self.pattern = re.compile(spec.engine.step_pattern) if spec.engine.step_pattern else None
+        self.metric = re.compile(spec.engine.metric_pattern) if spec.engine.metric_pattern else None
+        self.metric_values: list[float] = []
         self.tails = {"stdout": collections.deque(maxlen=TAIL), "stderr": collections.deque(maxlen=TAIL)}
         self.steps: list[dict[str, Any]] = []
         self._last_step_t: float | None = None
@@ -102,6 +104,11 @@ class CommandProcess(WorkerProcess):
                 self.lines += 1
                 if self.pattern is not None:
                     self._match(line, now)
+                if self.metric is not None and (m := self.metric.search(line)):
+                    try:
+                        self.metric_values.append(float(m.group("value")))
+                    except ValueError:
+                        pass
 
     def _match(self, line: str, now: float) -> None:
         m = self.pattern.search(line)
@@ -305,6 +312,7 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         stderr_tail=list(cp.tails["stderr"]),
         stdout_tail=list(cp.tails["stdout"]),
         left_behind=cp.left_behind,
+        metric_values=list(cp.metric_values),
     )
     if timed:
         ordered = sorted(timed)
@@ -418,3 +426,21 @@ def _files(path: str):
     if p.is_file():
         return [p]
     return [f for f in p.rglob("*") if f.is_file()] if p.is_dir() else []
+
+
+def command_quality(spec, meas: dict[str, Any]) -> dict[str, Any] | None:
+    """The quality check of a command: the metric its output lines carry (``engine.metric_pattern``), first
+    value before and last value after, judged by the spec's rule. None when no pattern was agreed."""
+    from trainsizer.worker.roles import judge
+
+    if not spec.engine.metric_pattern:
+        return None
+    values = meas.get("metric_values") or []
+    if len(values) < 2:
+        why = (
+            f"{len(values)} metric line(s) matched engine.metric_pattern; a before and an after value "
+            "are needed"
+        )
+        return {"passed": False, "code": "quality_failed", "params": {"why": why}, "values": values}
+    verdict = judge(spec, values[0], values[-1])
+    return {**verdict, "values": values, "source": "the command's output (engine.metric_pattern)"}

@@ -356,6 +356,11 @@ class EngineSpec:
         help="command: a regular expression for its step lines, with groups step and (optional) loss.",
     )
 
+    metric_pattern: str | None = spec_field(
+        None,
+        help="command: a regular expression for its held-out metric lines, with a group value; the first "
+        "match is before training, the last after.",
+    )
     trainer_callback: bool = spec_field(
         True,
         help="command: add trainsizer's TrainerCallback to a transformers.Trainer it builds (step times, "
@@ -382,7 +387,8 @@ class EngineSpec:
 
         out = []
         command_fields = (
-            "command", "cwd", "env", "step_pattern", "stop_args", "resume_args", "checkpoint_path",
+            "command", "cwd", "env", "step_pattern", "metric_pattern", "stop_args", "resume_args",
+            "checkpoint_path",
         )  # fmt: skip
         if self.name != "command":
             for f in command_fields:
@@ -418,6 +424,14 @@ class EngineSpec:
                         "the command's resume check compares losses: the pattern needs (?P<loss>...)",
                     )
                 )
+        if self.metric_pattern is not None:
+            try:
+                if "value" not in re.compile(self.metric_pattern).groupindex:
+                    out.append(
+                        SpecIssue("engine.metric_pattern", "format", "needs a named group (?P<value>...)")
+                    )
+            except re.error as e:
+                out.append(SpecIssue("engine.metric_pattern", "format", f"not a regular expression: {e}"))
         if self.step_pattern is not None:
             try:
                 groups = re.compile(self.step_pattern).groupindex

@@ -47,6 +47,7 @@ MESSAGES = {
     "step_time_missed": "median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed "
     "{max_step_s:g} s",
     "quality_not_run": "the quality check was not run",
+    "quality_not_agreed": "not agreed: the command's held-out metric was not named (engine.metric_pattern)",
     "quality_relative": "{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at "
     "least "
     "{threshold:.1%} (relative)",
