@@ -126,3 +126,25 @@ def test_a_real_trainer_step_on_cuda_against_the_estimate():
     est = traced_estimate(spec, inventory().targets()[:1]).devices[0]
     allocated = est.peak - est.items["cuda_context"] - est.items["allocator_overhead"]
     assert allocated == pytest.approx(measured, rel=0.03)
+
+
+def test_a_command_is_measured_on_the_gpu_from_outside(cli_main, tmp_path):
+    """The customer's command allocates 1 GiB on cuda:0: NVML sees it per process (or, without per-process
+    figures, above the device's idle baseline — the result names which)."""
+    import sys
+
+    (tmp_path / "gpu.py").write_text(
+        "import time, torch\nx = torch.empty(2**30, dtype=torch.uint8, device='cuda')\n"
+        "torch.cuda.synchronize()\nprint('step 0 loss 1.0', flush=True)\ntime.sleep(2)\n"
+    )
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        f'[engine]\nname = "command"\ncommand = ["{sys.executable}", "gpu.py"]\ncwd = "{tmp_path}"\n'
+        '[parallel]\ndevices = "cuda:0"\n'
+    )
+    code, out, err = cli_main("measure", str(spec), "--out", str(tmp_path / "run"))
+    result = json.loads((tmp_path / "run" / "result.json").read_text())
+    meas = result["measurement"]
+    assert result["status"] == "ok", out + err
+    assert meas["peak"]["cuda:0"]["nvml_used"] >= 2**30
+    assert meas["gpu_basis"] in ("nvml_process", "nvml_device_minus_idle")
