@@ -59,6 +59,10 @@ def test_a_script_with_step_lines_is_measured_from_outside(cli_main, tmp_path):
     losses = [e["loss"] for e in events if e["type"] == "step"]
     assert losses == pytest.approx([1.0, 0.5, 0.3333, 0.25, 0.2, 0.1667], abs=1e-4)
     assert any(e["type"] == "sample" and e["host"]["rss"] > 0 for e in events)
+    from trainsizer.runs.timeline import fold
+
+    timeline = fold(events)  # what the window's live plot draws from the same events
+    assert timeline.series[("host", "rss")].peak > 240e6 and timeline.steps == 6
     assert (tmp_path / "run" / "command-stdout.log").read_text().count("loss") == 6
     check = next(c for c in result["checks"] if c["id"] == "peak_and_step")
     assert check["status"] == "passed" and check["code"] == "steps_no_target"
@@ -219,3 +223,31 @@ def test_the_quality_of_a_command_is_its_own_metric_or_not_agreed(cli_main, tmp_
     else:
         assert check["status"] == "not_run" and check["code"] == "quality_not_agreed"
         assert "not agreed" in evidence(check)
+
+
+def test_a_two_rank_torchrun_command_is_measured_as_one_process_tree(cli_main, tmp_path):
+    """torchrun and its two ranks (gloo on the CPU): the sampled tree holds all three processes; rank 0's step
+    lines give the step times."""
+    script = """
+        import os, time
+        import torch, torch.distributed as dist
+        dist.init_process_group("gloo")
+        x = torch.ones(10_000_000)  # 40 MB in each rank
+        for step in range(4):
+            dist.all_reduce(x)
+            time.sleep(0.3)
+            if dist.get_rank() == 0:
+                print(f"step {step} loss {1.0 / (step + 1):.3f}", flush=True)
+        dist.destroy_process_group()
+    """
+    (tmp_path / "train.py").write_text(textwrap.dedent(script))
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        '[engine]\nname = "command"\n'
+        f'command = ["{sys.executable}", "-m", "torch.distributed.run", "--standalone", '
+        f'"--nproc-per-node", "2", "train.py"]\ncwd = "{tmp_path}"\nstep_pattern = "{PATTERN}"\n'
+    )
+    code, result, out = _measure(cli_main, tmp_path, str(spec))
+    meas = result["measurement"]
+    assert result["status"] == "ok" and meas["steps_observed"] == 4, out
+    assert meas["host_rss"] > 2 * 40e6 + 100e6  # both ranks' tensors and interpreters, seen from outside
