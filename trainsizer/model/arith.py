@@ -19,7 +19,7 @@ import math
 from types import SimpleNamespace
 from typing import Any
 
-from trainsizer.model.params import LinearShape, ParamStats
+from trainsizer.model.params import LinearShape, ParamStats, _get
 
 RMS, LAYER = "rms", "layer"
 
@@ -75,11 +75,8 @@ class LightConfig(SimpleNamespace):
         return cfg
 
     def get(self, *names, default=None):
-        for n in names:
-            v = getattr(self, n, None)
-            if v is not None:
-                return v
-        return default
+        """The first of ``names`` that is set (as model/params.py reads a transformers config)."""
+        return _get(self, *names, default=default)
 
 
 def _lin(name: str, i: int, o: int, bias: bool) -> tuple[LinearShape, list[tuple[int, ...]]]:

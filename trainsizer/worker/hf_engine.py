@@ -261,8 +261,7 @@ def _token_accuracy(pred) -> dict[str, float]:
 
 # -- the roles ------------------------------------------------------------------------------------------
 def run_measure(spec, em, engine: HFTrainerEngine, sampler, context, record, scratch: str) -> dict[str, Any]:
-    from trainsizer.worker.engine import step_statistics
-    from trainsizer.worker.measure import RECORD_STEPS, _cpu_accounting, _cuda_anatomy, _throughput
+    from trainsizer.worker.measure import RECORD_STEPS, summarize
 
     warm, steps = spec.measure.warmup_steps, spec.measure.steps
     if record is not None:
@@ -279,30 +278,16 @@ def run_measure(spec, em, engine: HFTrainerEngine, sampler, context, record, scr
 
     engine.on_step = on_step
     engine.make_trainer(scratch, total).train()
-    result: dict[str, Any] = {"step_time_s": step_statistics(engine.times), "engine": _engine_info(spec)}
-    if engine.allocator is not None:
-        result["allocator"] = {**engine.allocator, "steps": warm}
-    med = result["step_time_s"]["median"]
-    tokens = spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * engine.dist.world
-    result["tokens_per_s"] = tokens / med if med else None
-    result["samples_per_s"] = tokens / spec.batch.seq_len / med if med else None
-    result.update(_throughput(spec, engine, med))
-    dev = str(engine.device)
-    if engine.device.type == "cpu" and engine.dist.world == 1:
-        em.phase("accounting", engine.step, "begin")
-        engine._hook.remove()  # the attribution step runs the model itself: no Trainer phases
+
+    def ready_for_accounting() -> None:  # the attribution step runs the model itself: no Trainer phases
+        engine._hook.remove()
         engine._hook_after.remove()
         engine.optimizer = engine.inner_optimizer
-        anatomy = _cpu_accounting(engine, engine.make_batches(), engine.allocator)
-        em.phase("accounting", engine.step, "end")
-    elif engine.device.type == "cuda":
-        anatomy = _cuda_anatomy(engine, context)
-        anatomy["gradients"], anatomy["basis"]["gradients"] = None, None  # the Trainer zeroes them itself
-    else:
-        anatomy = {"note": "exact accounting runs in single-process CPU runs only"}
-    em.emit("accounting", device=dev, items=anatomy)
-    result["anatomy"] = {dev: anatomy}
-    result["phase_memory"] = engine.phase_memory
+
+    result = summarize(
+        spec, em, engine, engine.allocator, warm, context, engine.make_batches(), ready_for_accounting
+    )
+    result["engine"] = _engine_info(spec)  # on CUDA the gradients stay unmeasured: the Trainer zeroes them
     return result
 
 

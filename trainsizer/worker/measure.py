@@ -106,6 +106,15 @@ def run_measure(
         if measured:
             trainer.times.append(info["seconds"])
         emitter.emit("step", index=i, measured=measured, total=warm + steps, **info)
+    return summarize(spec, emitter, trainer, allocator, warm, context_bytes, batches)
+
+
+def summarize(
+    spec, emitter, trainer: Trainer, allocator, warm: int, context_bytes, batches, before_accounting=None
+) -> dict[str, Any]:
+    """The measurement of the timed steps, for every engine: step statistics, throughput, the allocator's
+    record, and the anatomy (CPU: the tracker's attribution of one more step; CUDA: the allocator's counters).
+    ``before_accounting`` readies an engine's model for the attribution step (the Trainer's hooks off)."""
     result: dict[str, Any] = {"step_time_s": step_statistics(trainer.times)}
     if allocator is not None:
         result["allocator"] = {**allocator, "steps": warm}
@@ -117,6 +126,8 @@ def run_measure(
     dev = str(trainer.device)
     if trainer.device.type == "cpu" and trainer.dist.world == 1:
         emitter.phase("accounting", trainer.step, "begin")
+        if before_accounting is not None:
+            before_accounting()
         anatomy = _cpu_accounting(trainer, batches, allocator)
         emitter.phase("accounting", trainer.step, "end")
     elif trainer.device.type == "cuda":
