@@ -293,3 +293,34 @@ def test_a_spec_refused_by_the_orchestrator_is_not_a_rejection_and_not_in_the_hi
     assert not out.exists()  # the folder made for the run is gone: nothing was recorded
     assert window.history.topLevelItemCount() == 0
     assert "refused" in window.results.verdict.text() or "refused" in window.progress.format()
+
+
+@pytest.mark.slow
+def test_a_customer_command_runs_from_the_window_and_cancels(window, qtbot, tmp_path):
+    """The command fields apply when the engine is command; its run plots live from the command's processes,
+    and cancel stops its whole tree."""
+    import sys
+
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import time\nblocks = []\nfor step in range(600):\n"
+        "    blocks.append(bytearray(4_000_000))\n    print(f'step {step} loss 1.0', flush=True)\n"
+        "    time.sleep(0.1)\n"
+    )
+    spec = _quick_spec().to_dict()
+    spec["engine"] = {
+        "name": "command",
+        "command": [sys.executable, str(script)],
+        "step_pattern": "step (?P<step>\\d+) loss (?P<loss>[0-9.]+)",
+    }
+    window.form.set_spec(from_dict(spec))
+    assert window.form.editors["engine.command"].widget.isEnabled()
+    window.start_run("measure", tmp_path / "run")
+    qtbot.waitUntil(lambda: window.plot.timeline.steps >= 5, timeout=60000)
+    assert window.plot.timeline.series[("host", "rss")].peak > 10e6
+    with qtbot.waitSignal(window.controller.finished, timeout=60000) as done:
+        window.cancel_run()
+    result = done.args[0]
+    assert result["status"] == "cancelled" and result["measurement"]["engine"]["name"] == "command"
+    alive = [c for c in _children_of(os.getpid()) if c.is_running() and c.status() != "zombie"]
+    assert alive == []

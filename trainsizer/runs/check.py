@@ -184,8 +184,10 @@ def _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, fo
             result["stages"]["resume"] = round(time.perf_counter() - t, 2)
         result["finished"] = now()
         return finish(rd, result)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:
         result.update(status="cancelled")
+        if getattr(e, "measurement", None):
+            result["measurement"] = e.measurement
         finish(rd, result)
         raise
     finally:

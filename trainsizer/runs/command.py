@@ -33,6 +33,15 @@ from trainsizer.runs.rundir import RunDir
 TAIL = 40  # lines of stderr and stdout kept for the result
 
 
+class CommandCancelled(KeyboardInterrupt):
+    """Ctrl-C, SIGTERM or SIGHUP during the command: its tree is stopped; ``measurement`` keeps what was
+    measured until then."""
+
+    def __init__(self, measurement: dict[str, Any]):
+        super().__init__("cancelled")
+        self.measurement = measurement
+
+
 class CommandProcess(WorkerProcess):
     def __init__(self, spec, run_dir: RunDir, on_event=None, memory_limit=None):
         super().__init__(run_dir, list(spec.engine.command), on_event, memory_limit)
@@ -290,8 +299,12 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
     if cp.start_error:
         meas["failure"] = f"the command did not start: {cp.start_error}"
         return meas
-    follow(cp, cancel_event, timeout=spec.engine.time_limit_s)
-    wall = cp.ended - cp.started
+    interrupted = False
+    try:
+        follow(cp, cancel_event, timeout=spec.engine.time_limit_s)
+    except KeyboardInterrupt:  # the group is stopped and reaped by follow(); keep what was measured
+        interrupted = True
+    wall = (cp.ended or time.monotonic()) - cp.started
     steps = cp.trainer_steps or cp.steps  # the Trainer's own account when the command used one
     timed = [s["seconds"] for s in steps if s["seconds"] is not None]
     meas.update(
@@ -328,8 +341,10 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         meas["tokens_per_s_assumed"] = tokens / meas["step_time_s"]["median"]  # from the spec's batch, stated
     else:
         meas["step_time_s"] = {"median": None, "p95": None, "min": None, "count": 0}
-    if cp.cancel_requested and cancel_event is not None and cancel_event.is_set():
+    if interrupted or (cp.cancel_requested and cancel_event is not None and cancel_event.is_set()):
         meas["failure"] = "cancelled"
+        if interrupted:
+            raise CommandCancelled(meas)
     elif cp.cancel_requested:
         meas["failure"] = (
             f"time limit: the command ran longer than {spec.engine.time_limit_s:g} s and was stopped"

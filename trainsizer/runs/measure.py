@@ -113,8 +113,9 @@ def measure(
             result["status"] = _status(wp, result["measurement"])
         result["finished"] = now()
         return finish(rd, result)
-    except KeyboardInterrupt:  # the worker group is stopped and reaped; say so in result.json, then go on out
-        result.update(status="cancelled", measurement={"failure": "cancelled"})
+    except KeyboardInterrupt as e:  # the worker group is stopped and reaped; say so in result.json, go on out
+        kept = getattr(e, "measurement", None)  # a command's measurement until the cancel
+        result.update(status="cancelled", measurement=kept or {"failure": "cancelled"})
         finish(rd, result)
         raise
     finally:
