@@ -88,6 +88,11 @@ def test_a_failing_script_is_a_result_with_its_stderr(cli_main, tmp_path):
     assert result["status"] == "failed" and meas["exit_code"] == 1, out
     assert "exited with code 1: CUDA error: no kernel image" in meas["failure"]
     assert "no kernel image" in out  # the CLI shows the stderr's last lines
+    from trainsizer.report.content import load_run
+    from trainsizer.report.html import render_html
+
+    html = render_html(load_run(tmp_path / "run"))
+    assert "Last lines of the command’s stderr" in html and "no kernel image" in html
 
 
 def test_the_time_limit_stops_a_command_that_never_prints(cli_main, tmp_path):

@@ -703,152 +703,152 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -867,836 +867,841 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="38"/>
+        <source>Last lines of the command’s stderr</source>
+        <translation>Последние строки stderr команды</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="39"/>
         <source>trainsizer&apos;s builtin loop</source>
         <translation>встроенный цикл trainsizer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="39"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="40"/>
         <source>source of the measured figure</source>
         <translation>источник измеренного значения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="40"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="41"/>
         <source>measured (allocator)</source>
         <translation>измерено (аллокатор)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="41"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="42"/>
         <source>measured (live tensors)</source>
         <translation>измерено (живые тензоры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="42"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="43"/>
         <source>measured (NVML)</source>
         <translation>измерено (NVML)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="43"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="44"/>
         <source>derived from measured figures</source>
         <translation>выведено из измеренных значений</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="44"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="45"/>
         <source>attributed (tracker)</source>
         <translation>разбивка (трекер)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="45"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="46"/>
         <source>predicted (estimated)</source>
         <translation>прогноз (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="46"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="47"/>
         <source>at</source>
         <translation>при</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="47"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="48"/>
         <source>measured ÷ predicted step time</source>
         <translation>время шага: измерено ÷ прогноз</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="48"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="49"/>
         <source>agreed target</source>
         <translation>согласованная цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="49"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="50"/>
         <source>per step</source>
         <translation>на шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="50"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="51"/>
         <source>none agreed</source>
         <translation>не согласована</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="51"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="52"/>
         <source>measured: the CPU allocator record</source>
         <translation>измерено: журнал аллокатора CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="52"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="53"/>
         <source>items (tracker) ÷ allocator peak</source>
         <translation>статьи (трекер) ÷ пик аллокатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="53"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="54"/>
         <source>the items are the attribution of the measured peak</source>
         <translation>статьи — это разбивка измеренного пика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="54"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="55"/>
         <source>Acceptance report</source>
         <translation>Акт приёмки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="56"/>
         <source>Hardware-selection request (draft)</source>
         <translation>Запрос на подбор оборудования (черновик)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="57"/>
         <source>Verdict</source>
         <translation>Вердикт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="58"/>
         <source>accepted</source>
         <translation>принято</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="59"/>
         <source>rejected</source>
         <translation>отклонено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="60"/>
         <source>incomplete</source>
         <translation>не завершено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="61"/>
         <source>passed</source>
         <translation>пройдено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="62"/>
         <source>failed</source>
         <translation>не пройдено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="62"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="63"/>
         <source>not run</source>
         <translation>не запускалось</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="64"/>
         <source>The five acceptance checks</source>
         <translation>Пять проверок приёмки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="65"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="66"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="67"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="67"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="68"/>
         <source>specification recorded</source>
         <translation>спецификация записана</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="69"/>
         <source>placement shown</source>
         <translation>размещение показано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="70"/>
         <source>peak memory and step time</source>
         <translation>пиковая память и время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="71"/>
         <source>quality on held-out data</source>
         <translation>качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="72"/>
         <source>resume from a checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="73"/>
         <source>What did not run</source>
         <translation>Что не было выполнено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="74"/>
         <source>The run did not complete</source>
         <translation>Прогон не завершён</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="75"/>
         <source>finished</source>
         <translation>завершено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="76"/>
         <source>does not fit (out of memory)</source>
         <translation>не помещается (нехватка памяти)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="77"/>
         <source>worker crashed</source>
         <translation>рабочий процесс аварийно завершился</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="78"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="79"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="80"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="81"/>
         <source>parameters</source>
         <translation>параметры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="82"/>
         <source>method</source>
         <translation>метод</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="83"/>
         <source>compute dtype</source>
         <translation>тип вычислений</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="84"/>
         <source>optimizer</source>
         <translation>оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="85"/>
         <source>batch</source>
         <translation>батч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="86"/>
         <source>sequence length</source>
         <translation>длина последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="87"/>
         <source>gradient checkpointing</source>
         <translation>пересчёт активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="88"/>
         <source>parallelism</source>
         <translation>параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="89"/>
         <source>data</source>
         <translation>данные</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="90"/>
         <source>quality rule</source>
         <translation>правило качества</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="91"/>
         <source>engine</source>
         <translation>движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="92"/>
         <source>on</source>
         <translation>вкл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="93"/>
         <source>off</source>
         <translation>выкл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="94"/>
         <source>micro-batch %s × accumulation %s</source>
         <translation>микробатч %s × накопление %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="95"/>
         <source>Environment</source>
         <translation>Окружение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="96"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="97"/>
         <source>none</source>
         <translation>нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="98"/>
         <source>driver</source>
         <translation>драйвер</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="99"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="100"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="101"/>
         <source>RAM</source>
         <translation>ОЗУ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="102"/>
         <source>operating system</source>
         <translation>операционная система</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="103"/>
         <source>host name</source>
         <translation>имя хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="104"/>
         <source>versions</source>
         <translation>версии</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="105"/>
         <source>topology</source>
         <translation>топология</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="106"/>
         <source>disk free</source>
         <translation>свободно на диске</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="107"/>
         <source>Placement of weights and training state</source>
         <translation>Размещение весов и состояния обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="108"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="109"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="110"/>
         <source>weights</source>
         <translation>веса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="111"/>
         <source>gradients</source>
         <translation>градиенты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="112"/>
         <source>optimizer states</source>
         <translation>состояния оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="113"/>
         <source>master weights</source>
         <translation>мастер-веса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="114"/>
         <source>activations</source>
         <translation>активации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="115"/>
         <source>logits and loss</source>
         <translation>логиты и функция потерь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="116"/>
         <source>CUDA context</source>
         <translation>контекст CUDA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="117"/>
         <source>allocator overhead</source>
         <translation>накладные расходы аллокатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="118"/>
         <source>communication buffers</source>
         <translation>буферы обмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="119"/>
         <source>optimizer temporaries</source>
         <translation>временные буферы оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="120"/>
         <source>peak</source>
         <translation>пик</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="121"/>
         <source>process baseline</source>
         <translation>базовая память процесса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="122"/>
         <source>model loading peak</source>
         <translation>пик загрузки модели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="123"/>
         <source>offloaded states</source>
         <translation>выгруженные состояния</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="124"/>
         <source>pinned buffers</source>
         <translation>закреплённые буферы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="125"/>
         <source>device working set (CPU)</source>
         <translation>рабочий набор устройства (CPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="126"/>
         <source>Memory</source>
         <translation>Память</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="126"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="127"/>
         <source>Memory over the run</source>
         <translation>Память во время прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="127"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="128"/>
         <source>Estimated against measured</source>
         <translation>Оценка и измерение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="128"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="129"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="129"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="130"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="130"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="131"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="131"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="132"/>
         <source>peak per device</source>
         <translation>пик по устройствам</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="132"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="133"/>
         <source>allocated</source>
         <translation>выделено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="133"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="134"/>
         <source>reserved</source>
         <translation>зарезервировано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="134"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="135"/>
         <source>NVML used</source>
         <translation>занято по NVML</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="135"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="136"/>
         <source>host RSS</source>
         <translation>RSS на хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="136"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="137"/>
         <source>Step time and throughput</source>
         <translation>Время шага и пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="137"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="138"/>
         <source>median</source>
         <translation>медиана</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="138"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="139"/>
         <source>p95</source>
         <translation>p95</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="139"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="140"/>
         <source>min</source>
         <translation>минимум</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="140"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="141"/>
         <source>steps</source>
         <translation>шагов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="141"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="142"/>
         <source>tokens/s</source>
         <translation>токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="142"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="143"/>
         <source>samples/s</source>
         <translation>примеров/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="143"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="144"/>
         <source>TFLOP/s</source>
         <translation>ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="144"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="145"/>
         <source>utilization (MFU)</source>
         <translation>загрузка (MFU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="145"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="146"/>
         <source>Quality on held-out data</source>
         <translation>Качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="146"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="147"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="147"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="148"/>
         <source>before</source>
         <translation>до</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="148"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="149"/>
         <source>after</source>
         <translation>после</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="149"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="150"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="150"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="151"/>
         <source>Resume from a checkpoint</source>
         <translation>Возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="151"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="152"/>
         <source>saved at steps</source>
         <translation>сохранено после шагов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="152"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="153"/>
         <source>max |Δloss|</source>
         <translation>max |Δloss|</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="153"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="154"/>
         <source>max |Δparam|</source>
         <translation>max |Δparam|</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="154"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="155"/>
         <source>noise floor</source>
         <translation>уровень шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="155"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="156"/>
         <source>checkpoint size</source>
         <translation>размер контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="156"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="157"/>
         <source>save time</source>
         <translation>время сохранения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="157"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="158"/>
         <source>load time</source>
         <translation>время загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="158"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="159"/>
         <source>Tool and time</source>
         <translation>Инструмент и время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="159"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="160"/>
         <source>tool version</source>
         <translation>версия инструмента</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="160"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="161"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="161"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="162"/>
         <source>stages</source>
         <translation>этапы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="162"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="163"/>
         <source>not available</source>
         <translation>недоступно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="163"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="164"/>
         <source>not measured</source>
         <translation>не измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="164"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="165"/>
         <source>phase</source>
         <translation>фаза</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="165"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="166"/>
         <source>time, s</source>
         <translation>время, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="166"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="167"/>
         <source>RSS</source>
         <translation>RSS</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="167"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="168"/>
         <source>%s capacity</source>
         <translation>ёмкость %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="168"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="169"/>
         <source>%s predicted peak</source>
         <translation>прогноз пика %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="169"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="170"/>
         <source>load</source>
         <translation>загрузка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="170"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="171"/>
         <source>forward</source>
         <translation>прямой проход</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="171"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="172"/>
         <source>backward</source>
         <translation>обратный проход</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="172"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="173"/>
         <source>evaluation</source>
         <translation>оценка качества</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="173"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="174"/>
         <source>memory accounting</source>
         <translation>учёт памяти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="174"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="175"/>
         <source>checkpoint</source>
         <translation>контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="175"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="176"/>
         <source>out of memory in %s at step %s</source>
         <translation>нехватка памяти на этапе %s, шаг %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="176"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="177"/>
         <source>Task</source>
         <translation>Задача</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="177"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="178"/>
         <source>Requirements</source>
         <translation>Требования</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="178"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="179"/>
         <source>What was measured here</source>
         <translation>Что измерено на этой машине</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="179"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="180"/>
         <source>Open questions for the vendor</source>
         <translation>Вопросы к поставщику</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="180"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="181"/>
         <source>GPU memory per device</source>
         <translation>память GPU на устройство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="181"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="182"/>
         <source>%s peak + %s headroom = at least %s</source>
         <translation>пик %s + запас %s = не менее %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="182"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="183"/>
         <source>number of GPUs</source>
         <translation>число GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="183"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="184"/>
         <source>interconnect</source>
         <translation>межсоединение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="184"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="185"/>
         <source>NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)</source>
         <translation>NVLink или NVSwitch между GPU (%s обменивается градиентами на каждом шаге)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="185"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="186"/>
         <source>not needed (one GPU)</source>
         <translation>не требуется (один GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="186"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="187"/>
         <source>host RAM</source>
         <translation>ОЗУ хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="187"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="188"/>
         <source>disk for checkpoints</source>
         <translation>диск под контрольные точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="188"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="189"/>
         <source>%s per checkpoint × %s kept = %s</source>
         <translation>%s на контрольную точку × %s хранимых = %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="189"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="190"/>
         <source>target step time</source>
         <translation>целевое время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="190"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="191"/>
         <source>target throughput</source>
         <translation>целевая пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="191"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="192"/>
         <source>measured here</source>
         <translation>измерено здесь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="192"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="193"/>
         <source>Which GPU models and counts meet these requirements, with their delivery times?</source>
         <translation>Какие модели и количество GPU удовлетворяют этим требованиям и каковы сроки поставки?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="193"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="194"/>
         <source>What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?</source>
         <translation>Какое межсоединение (NVLink/NVSwitch, поколение PCIe) между GPU у предлагаемых серверов?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="194"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="195"/>
         <source>Can the offered configuration be lent for an acceptance run with this tool before purchase?</source>
         <translation>Можно ли получить предлагаемую конфигурацию для приёмочного прогона этим инструментом до покупки?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="195"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="196"/>
         <source>What are the power and cooling requirements of the offered servers?</source>
         <translation>Каковы требования к питанию и охлаждению предлагаемых серверов?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="196"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="197"/>
         <source>The measurement ran on the CPU here; the GPU figures are the estimate&apos;s.</source>
         <translation>Измерение здесь выполнено на CPU; цифры для GPU — из оценки.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="197"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="198"/>
         <source>Hello,</source>
         <translation>Здравствуйте!</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="198"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="199"/>
         <source>please find below the requirements of a training workload and the acceptance report of a test run.</source>
         <translation>Ниже приведены требования к задаче обучения и акт приёмки тестового прогона.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="199"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="200"/>
         <source>estimated for a GPU</source>
         <translation>оценка для GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="200"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="201"/>
         <source>Regards</source>
         <translation>С уважением</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="201"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="202"/>
         <source>Request: hardware for training %s</source>
         <translation>Запрос: оборудование для обучения %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="202"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="203"/>
         <source>Problem in the run folder</source>
         <translation>Проблема в папке запуска</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="203"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="204"/>
         <source>redacted</source>
         <translation>скрыто</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="204"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="205"/>
         <source>Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.</source>
         <translation>Идентифицирующие сведения (имена хоста и пользователя, локальные пути, серийные номера, UUID) скрыты.</translation>
     </message>

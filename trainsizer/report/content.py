@@ -113,6 +113,9 @@ def checks_section(run: Run, t) -> Section:
                 + f": {oom.get('message', '')}"
             )
         s.notes.append(f"{t('The run did not complete')}: {t(status)}" + (f" — {why}" if why else ""))
+        tail = [x for x in part(run.result, "measurement").get("stderr_tail") or [] if x.strip()][-10:]
+        if tail:  # the customer's command: what it said last
+            s.notes.append(f"{t('Last lines of the command’s stderr')}: " + " ⏎ ".join(tail))
     missing = [
         t(str(c.get("id", "?"))) for c in run.result.get("checks") or [] if c.get("status") == "not_run"
     ]

@@ -14,6 +14,7 @@ LANGS = ("en", "ru")
 WORDS = (
     "transformers.Trainer — the customer's chosen code",
     "TRL's SFTTrainer — the customer's chosen code",
+    "Last lines of the command’s stderr",
     "trainsizer's builtin loop",
     "source of the measured figure",
     *vocab.BASIS_WORDS.values(),

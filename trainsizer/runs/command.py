@@ -224,7 +224,7 @@ class CommandProcess(WorkerProcess):
                 basis = "nvml_device_minus_idle"
             self.gpu_basis = basis
             dev = f"cuda:{index}"
-            out[dev] = {"allocated": None, "reserved": None, "nvml_used": used}
+            out[dev] = {"allocated": None, "reserved": None, "nvml_used": used, "util": _utilization(handle)}
             if used is not None:
                 self.peaks["gpu"][dev] = max(self.peaks["gpu"].get(dev, 0), used)
         return out
@@ -261,6 +261,16 @@ def _gpu_count() -> int:
         return pynvml.nvmlDeviceGetCount()
     except Exception:  # no NVIDIA driver: the normal "no GPU" state
         return 0
+
+
+def _utilization(handle) -> int | None:
+    """The device's GPU utilisation in percent over NVML's last sample period (None where unavailable)."""
+    try:
+        import pynvml
+
+        return int(pynvml.nvmlDeviceGetUtilizationRates(handle).gpu)
+    except Exception:
+        return None
 
 
 def _process_gpu_memory(handle, pids: set[int]) -> int | None:
