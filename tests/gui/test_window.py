@@ -169,6 +169,8 @@ def test_cancel_stops_the_run_and_leaves_no_process(window, qtbot, tmp_path):
     window.form.set_spec(_quick_spec(measure={"warmup_steps": 1, "steps": 200, "sample_hz": 20.0}))
     window.start_run("check", tmp_path / "run")
     qtbot.waitUntil(lambda: window.plot.timeline.steps >= 1, timeout=120000)
+    # the orchestrator's real --stream stage lines reach the window as stages, not as log lines (issue 21)
+    assert window.stage_name == "measure"
     with qtbot.waitSignal(window.controller.finished, timeout=60000) as done:
         window.cancel_run()
     assert done.args[0]["status"] == "cancelled"

@@ -18,6 +18,7 @@ EVENT_TYPES = {
     "log",
     "error",
     "result",
+    "stage",  # the orchestrator's: which stage of the check runs now (environment, estimate, measure, …)
 }
 
 
