@@ -93,3 +93,66 @@ BASIS_WORDS = {
     "derived": "derived from measured figures",
     "tracker": "attributed (tracker)",
 }
+
+# Planning (estimate/plan.py): the parts of a layout id ("zero3-offload+ckpt-selective"), why an option
+# falls out, and what a layout needs of the interconnect.
+LAYOUT_WORDS = {
+    "single": "one GPU",
+    "ddp": "DDP",
+    "fsdp-full": "FSDP full shard",
+    "fsdp-grad-op": "FSDP grad-op shard",
+    "fsdp-offload": "FSDP full shard with CPU offload",
+    "zero1": "ZeRO-1",
+    "zero2": "ZeRO-2",
+    "zero3": "ZeRO-3",
+    "zero2-offload": "ZeRO-2 with optimizer offload",
+    "zero3-offload": "ZeRO-3 with optimizer and parameter offload",
+    "tp": "tensor parallel",
+    "pp": "pipeline stages",
+    "ckpt": "checkpointing",
+    "ckpt-selective": "selective checkpointing",
+    "adamw-8bit": "8-bit AdamW",
+}
+PLAN_REASONS = ("does_not_fit", "misses_deadline", "over_budget", "no_bf16")
+PLAN_REASON_WORDS = {
+    "does_not_fit": "does not fit",
+    "misses_deadline": "misses the deadline",
+    "over_budget": "over the GPU-hour budget",
+    "no_bf16": "no bf16 support",
+}
+NEEDS_WORDS = {
+    "nvlink": "NVLink inside a node (tensor parallelism)",
+    "fast_fabric": "a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)",
+}
+
+
+def layout_words(layout: str, words=None) -> str:
+    """ "tp8-pp2+ckpt" -> "tensor parallel 8 × pipeline stages 2 + checkpointing" (``words`` translates the
+    English words, at the edges)."""
+    import re
+
+    def w(text: str) -> str:
+        return words(text) if words else text
+
+    parts = []
+    for part in layout.split("+"):
+        if part in LAYOUT_WORDS:
+            parts.append(w(LAYOUT_WORDS[part]))
+            continue
+        degrees = [f"{w(LAYOUT_WORDS[k])} {n}" for k, n in re.findall(r"(tp|pp)(\d+)", part)]
+        parts.append(" × ".join(degrees) if degrees else part)
+    return " + ".join(parts)
+
+
+# The estimate's advice (estimate/fit.py), by id.
+ADVICE_WORDS = {
+    "gradient_checkpointing": "turn on gradient checkpointing",
+    "lora": "train LoRA adapters instead of all weights",
+    "adamw-fused": "use fused AdamW (no step-sized temporaries)",
+    "adamw-8bit": "use 8-bit AdamW (bitsandbytes)",
+    "bf16-mixed": "compute in bf16 (autocast)",
+    "bf16": "keep weights and optimizer states in bf16",
+    "micro_batch": "halve the micro-batch and double gradient accumulation",
+    "fsdp": "shard with FSDP over all GPUs",
+    "offload": "offload parameters, gradients and optimizer states to host memory",
+}

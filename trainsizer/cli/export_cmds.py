@@ -36,6 +36,10 @@ def cmd_request(args) -> int:
         )
     if args.keep < 1:
         raise InputError(f"--keep: must be at least 1, got {args.keep}")
+    if args.plan:
+        return _plan_request(args)
+    if not args.run_dir:
+        raise InputError("request needs a run directory, or --plan SPEC to draft it from a plan")
     return _export(
         export_request, args, to=args.to, redacted=not args.no_redact, headroom=args.headroom, keep=args.keep
     )
@@ -121,4 +125,37 @@ def cmd_history(args) -> int:
         )
     )
     print(f"in {root}")
+    return EXIT_OK
+
+
+def _plan_request(args) -> int:
+    from trainsizer.cli.machine import plan_spec, run_plan
+    from trainsizer.report.content import ReportError, load_run
+    from trainsizer.report.plan_request import chosen_option, render_plan_eml, render_plan_markdown
+
+    args.spec = args.plan
+    spec = plan_spec(args)
+    result = run_plan(spec, args)
+    if not result["options"]:
+        raise InputError(f"{args.plan}: no option could be sized for this spec")
+    try:
+        chosen_option(result, args.option)
+    except ValueError as e:
+        raise InputError(str(e)) from None
+    run = None
+    if args.run_dir:
+        try:
+            run = load_run(args.run_dir)
+        except ReportError as e:
+            raise InputError(str(e)) from None
+    kw = {"headroom": args.headroom, "keep": args.keep, "run": run}
+    out = Path(args.output) if args.output else Path(f"request-plan.{args.format}")
+    if out.exists() and not args.output:
+        raise InputError(f"{out}: exists; choose a file with -o")
+    if args.format == "md":
+        text = render_plan_markdown(spec, result, args.option, args.lang, **kw)
+        out.write_text(text, encoding="utf-8")
+    else:
+        out.write_bytes(render_plan_eml(spec, result, args.option, args.lang, to=args.to, **kw))
+    print(f"wrote {out}")
     return EXIT_OK

@@ -27,7 +27,8 @@ def cmd_presets(args) -> int:
 
 
 def cmd_devices(args) -> int:
-    from trainsizer.hardware import ACCELERATORS, inventory
+    from trainsizer.hardware import inventory
+    from trainsizer.hardware.accelerators import all_accelerators
     from trainsizer.ui_common.textfmt import fmt_bytes, fmt_value, table
 
     if args.known:
@@ -42,7 +43,7 @@ def cmd_devices(args) -> int:
                         "compute_capability": list(a.compute_capability),
                         "interconnect": a.interconnect,
                     }
-                    for a in ACCELERATORS.values()
+                    for a in all_accelerators().values()
                 ]
             )
             return EXIT_OK
@@ -55,7 +56,7 @@ def cmd_devices(args) -> int:
                 f"{a.tflops['fp32']:g}",
                 a.interconnect,
             ]
-            for a in ACCELERATORS.values()
+            for a in all_accelerators().values()
         ]
         print(table(rows, ["key", "name", "memory", "bf16 TFLOP/s", "fp32 TFLOP/s", "interconnect"]))
         return EXIT_OK
@@ -114,3 +115,63 @@ def cmd_estimate(args) -> int:
     else:
         print(render_estimate(spec, data))
     return EXIT_NEGATIVE if data["fits"] is False or data["host_fits"] is False else EXIT_OK
+
+
+def plan_spec(args):
+    """The spec with the command line's [task] values over the file's."""
+    spec = load_spec(args.spec)
+    task = {
+        k: v
+        for k, v in (
+            ("tokens", args.tokens),
+            ("epochs", args.epochs),
+            ("deadline_hours", args.deadline_hours),
+            ("budget_gpu_hours", args.budget_gpu_hours),
+            ("utilization", args.utilization),
+        )
+        if v is not None
+    }
+    return spec.replace(task=task) if task else spec
+
+
+def split_outside_braces(text: str) -> list[str]:
+    """ "H100-80GB,{mem=96GiB,bf16=989}" -> ["H100-80GB", "{mem=96GiB,bf16=989}"]."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [x.strip() for x in [*out, cur] if x.strip()]
+
+
+def run_plan(spec, args) -> dict:
+    from trainsizer.estimate.plan import plan
+    from trainsizer.runs.history import measured_utilization
+    from trainsizer.spec import SpecError, SpecIssue
+
+    try:
+        return plan(
+            spec,
+            gpus=split_outside_braces(args.gpus or "") or None,
+            headroom=args.plan_headroom,
+            calibration=measured_utilization(getattr(args, "root", None) and Path(args.root)),
+            top=args.top,
+        )
+    except ValueError as e:
+        raise SpecError([SpecIssue("--gpus", "device", str(e))]) from None
+
+
+def cmd_plan(args) -> int:
+    from trainsizer.cli.render import render_plan
+    from trainsizer.estimate.plan import public
+
+    spec = plan_spec(args)
+    result = run_plan(spec, args)
+    if args.json:
+        print_json(public(result))
+    else:
+        print(render_plan(spec, result, show_all=args.all))
+    return EXIT_OK if result["top"] else EXIT_NEGATIVE

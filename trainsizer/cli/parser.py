@@ -9,9 +9,33 @@ from pathlib import Path
 from trainsizer import __version__
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, InputError, err
 from trainsizer.cli.export_cmds import cmd_gui, cmd_history, cmd_report, cmd_request
-from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_presets
+from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_plan, cmd_presets
 from trainsizer.cli.run_cmds import cmd_check, cmd_measure
 from trainsizer.cli.spec_cmds import cmd_spec_fields, cmd_spec_new, cmd_spec_validate
+
+
+def add_plan_options(p) -> None:
+    """The task and the candidates, for `plan` and `request --plan` (override the spec's [task])."""
+    p.add_argument("--tokens", type=float, help="tokens to train per epoch (task.tokens)")
+    p.add_argument("--epochs", type=float, help="passes over the data (task.epochs)")
+    p.add_argument("--deadline-hours", type=float, help="wall-clock hours to finish in (task.deadline_hours)")
+    p.add_argument("--budget-gpu-hours", type=float, help="largest GPU-hours (task.budget_gpu_hours)")
+    p.add_argument(
+        "--utilization", type=float, help="model-FLOPs utilisation assumed for GPUs (task.utilization)"
+    )
+    p.add_argument(
+        "--gpus",
+        help="candidate GPU classes, e.g. H100-80GB,A100-80GB or {mem=96GiB,bf16=989} (default: every known "
+        "one and the user's accelerators.toml)",
+    )
+    p.add_argument(
+        "--plan-headroom",
+        dest="plan_headroom",
+        type=float,
+        default=0.1,
+        help="free memory an option must leave per GPU (fraction of the peak; default 0.1)",
+    )
+    p.add_argument("--top", type=int, default=5, help="options shown (default 5)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -67,6 +91,17 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("-o", "--output", help="also write the JSON result to this file")
     e.set_defaults(func=cmd_estimate)
 
+    pl = sub.add_parser(
+        "plan", help="ranked hardware options for the spec and its [task] (GPU class, count, layout, time)"
+    )
+    pl.add_argument("spec", help="run specification (.toml or .json); its [task] section sizes the job")
+    add_plan_options(pl)
+    pl.add_argument(
+        "--all", action="store_true", help="list every GPU class × count option, not the top ones"
+    )
+    pl.add_argument("--json", action="store_true", help="print the plan as JSON")
+    pl.set_defaults(func=cmd_plan)
+
     m = sub.add_parser("measure", help="measure real training steps in a worker process")
     m.add_argument("spec", help="run specification (.toml or .json)")
     m.add_argument("--out", required=True, help="run directory (created; events.jsonl, logs, result.json)")
@@ -107,8 +142,17 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the report")
     r.set_defaults(func=cmd_report)
 
-    q = sub.add_parser("request", help="draft a hardware-selection request from a run directory")
-    q.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
+    q = sub.add_parser(
+        "request", help="draft a hardware-selection request from a run directory, a plan, or both"
+    )
+    q.add_argument(
+        "run_dir",
+        nargs="?",
+        help="a run directory written by check or measure (or the GUI); optional with --plan",
+    )
+    q.add_argument("--plan", metavar="SPEC", help="draft it from a plan of this spec (no run needed)")
+    q.add_argument("--option", type=int, help="with --plan: the option number (default: the best)")
+    add_plan_options(q)
     q.add_argument("--format", choices=["md", "eml"], default="md")
     q.add_argument("--to", help="recipient address (eml)")
     q.add_argument(
@@ -118,7 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--headroom", type=float, default=0.2, help="memory headroom above the peak (fraction; default 0.2)"
     )
     q.add_argument("--keep", type=int, default=3, help="checkpoints kept on disk at a time (default 3)")
-    q.add_argument("-o", "--output", help="file to write (default: RUN_DIR/request.FORMAT)")
+    q.add_argument(
+        "-o",
+        "--output",
+        help="file to write (default: RUN_DIR/request.FORMAT, or request.FORMAT here with --plan)",
+    )
     q.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the request")
     q.set_defaults(func=cmd_request)
 

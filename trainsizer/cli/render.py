@@ -88,6 +88,25 @@ def render_estimate(spec, data) -> str:
         lines.append(
             f"  advice: {a['advice']}: saves {fmt_bytes(a['saving'])} (peak {fmt_bytes(a['new_peak'])})"
         )
+    combo = data.get("advice_combined")
+    if combo:
+        from trainsizer.vocab import ADVICE_WORDS
+
+        what = " + ".join(ADVICE_WORDS.get(i, i) for i in combo["ids"])
+        if combo["fits"]:
+            lines.append(
+                f"  together: {what} → {fmt_bytes(combo['peak'], 'GiB')} of "
+                f"{fmt_bytes(combo['capacity'], 'GiB')}, fits"
+            )
+        else:
+            lines.append(
+                f"  closest: {what} → {fmt_bytes(combo['peak'], 'GiB')} of "
+                f"{fmt_bytes(combo['capacity'], 'GiB')}"
+                f", lacks {fmt_bytes(combo['lacks'], 'GiB')}: more GPUs (trainsizer plan) or a smaller setup"
+            )
+    place = data.get("placement") or {}
+    if place.get("text"):
+        lines.append(f"  placement: {place['text']}")
     for note in est.get("notes") or []:
         lines.append(f"  note: {note}")
     return "\n".join(lines)
@@ -177,4 +196,87 @@ def render_measurement(result: dict) -> str:
     for c in result.get("checks") or []:
         mark = {"passed": "✓", "failed": "✗", "not_run": "·"}.get(c.get("status"), "?")
         lines.append(f"  {mark} {c.get('id')}: {evidence(c)}")
+    return "\n".join(lines)
+
+
+def _hours(h) -> str:
+    if h is None:
+        return "—"
+    if h < 1:
+        return f"{h * 60:.0f} min"
+    if h < 48:
+        return f"{h:.1f} h"
+    return f"{h / 24:.1f} d"
+
+
+def _plan_row(o) -> list[str]:
+    from trainsizer.vocab import PLAN_REASON_WORDS, layout_words
+
+    tps = o.get("tokens_per_s")
+    return [
+        str(o["option"]),
+        o["target"],
+        layout_words(o["layout"]),
+        f"{fmt_bytes(o['peak'], 'GiB')} / {fmt_bytes(o['capacity'], 'GiB')}",
+        f"{o['headroom']:.0%}",
+        f"{o['step_s']:.3g} s" if o.get("step_s") else "—",
+        f"{tps:,.0f}" if tps else "—",
+        _hours(o.get("time_to_train_h")),
+        f"{o['gpu_hours']:,.0f}" if o.get("gpu_hours") is not None else "—",
+        ", ".join(PLAN_REASON_WORDS.get(r, r) for r in o["why_not"]) or "ok",
+    ]
+
+
+def render_plan(spec, result: dict, show_all: bool = False) -> str:
+    from trainsizer.vocab import NEEDS_WORDS, PLAN_REASON_WORDS
+
+    task = result["task"]
+    lines = ["Plan: hardware options (estimated)", "  " + describe_spec(spec).rsplit(" · ", 1)[0]]
+    what = []
+    if task["tokens"]:
+        what.append(f"{task['tokens']:.3g} tokens over {task['epochs']:g} epoch(s)")
+    else:
+        what.append("no [task] tokens given: time to train not computed")
+    if task["deadline_hours"]:
+        what.append(f"deadline {_hours(task['deadline_hours'])}")
+    if task["budget_gpu_hours"]:
+        what.append(f"budget {task['budget_gpu_hours']:,.0f} GPU-hours")
+    lines.append("  task: " + ", ".join(what))
+    cal = {o["gpu"]: o["utilization_basis"] for o in result["options"]}
+    measured = sorted(k for k, v in cal.items() if v["kind"] == "measured")
+    lines.append(
+        f"  utilisation {task['utilization']:.0%} of peak {result['precision_key']} "
+        "(assumed: task.utilization)"
+        + (f"; measured for {', '.join(measured)} by a kept run" if measured else "")
+        + f"; memory headroom {result['headroom']:.0%}; communication not timed"
+    )
+    lines.append("")
+    header = ["#", "target", "layout", "peak / GPU", "free", "step", "tokens/s", "time", "GPU-h", ""]
+    opts = result["options"]
+    shown = opts if show_all else [opts[i - 1] for i in result["top"]]
+    if not shown and result.get("closest"):
+        lines.append("nothing fits the task; the closest option:")
+        shown = [opts[result["closest"] - 1]]
+    lines.append(table([_plan_row(o) for o in shown], header))
+    if shown and not shown[0]["why_not"]:
+        best = shown[0]
+        lines.append("")
+        lines.append(
+            f"best: option {best['option']}, {best['target']} — {best['placement']['text']}; "
+            "host RAM per node "
+            f"{fmt_bytes(best['host_per_node'], 'GiB')}"
+        )
+        for need in best["needs"]:
+            lines.append(f"  needs {NEEDS_WORDS[need]}")
+    if result["fallen_out"]:
+        lines.append(
+            "fell out: "
+            + ", ".join(f"{n} {PLAN_REASON_WORDS.get(r, r)}" for r, n in sorted(result["fallen_out"].items()))
+            + " (of "
+            + f"{len(opts)} GPU class × count options; --all lists them)"
+        )
+    lines.append(
+        f"{result['candidates']:,} layouts sized in {result['seconds']:.2f} s; "
+        "`trainsizer request --plan SPEC --option N` drafts the request"
+    )
     return "\n".join(lines)

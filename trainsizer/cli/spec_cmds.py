@@ -12,13 +12,13 @@ def load_spec(path: str, *, for_run: bool = False):
     """Load a spec; for a run (measure, check) also check its files and its model up front, so that bad
     input is a refusal (exit 2) before any worker starts, not a crash in the middle of the run."""
     from trainsizer.spec import SpecError, load
-    from trainsizer.spec.checks import path_issues
+    from trainsizer.spec.checks import path_issues, run_issues
 
     spec = load(path)
     if spec.model.trust_remote_code:
         err("warning: model.trust_remote_code is on: code shipped with the model will run on this machine")
     if for_run:
-        issues = path_issues(spec) or model_issues_staged(spec)
+        issues = run_issues(spec) or path_issues(spec) or model_issues_staged(spec)
         if issues:
             raise SpecError(issues)
     return spec

@@ -214,6 +214,18 @@ def _attention_bytes(stats, prec: Precision, s: int, attention: str, attn_dropou
     return total
 
 
+def selective_bytes_per_token(stats, compute: str) -> float:
+    """Selective activation checkpointing with a per-op policy that saves matmul outputs (torch's
+    ``create_selective_checkpoint_contexts``; torchtitan's "op" policy) and the attention kernel's output:
+    per token and layer, the layer input, the q/k/v, output-projection and MLP matmul outputs, the attention
+    output and its log-sum-exp. Norms, activations and products are recomputed in backward."""
+    prec = Precision.of(compute)
+    h, qd, kvd, f = _dims(stats)
+    k = stats.experts_per_token or 1
+    mlp_out = (2 * f if stats.model_type in GATED_MLP else f) * k + h
+    return float(prec.res * h + prec.act * (qd + 2 * kvd + h + mlp_out + qd) + 4 * stats.heads)
+
+
 def post_layers_bytes_per_token(stats, compute: str, trainable_head: bool, trainable_norm: bool) -> float:
     """The final norm and the lm_head input (logits and loss are their own item)."""
     prec = Precision.of(compute)

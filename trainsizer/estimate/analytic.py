@@ -21,6 +21,7 @@ from trainsizer.estimate.activations import (
     autocast_weight_copy_bytes,
     layer_bytes_per_token,
     post_layers_bytes_per_token,
+    selective_bytes_per_token,
 )
 from trainsizer.model.params import ParamStats
 from trainsizer.spec.sections import BatchSpec, MethodSpec, ModelSpec, OptimizerSpec, PrecisionSpec
@@ -70,6 +71,7 @@ class Estimate:
     world_size: int
     notes: list[str] = field(default_factory=list)
     kind: str = "analytic"
+    placement: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -80,6 +82,7 @@ class Estimate:
             "devices": {d.device: d.to_dict() for d in self.devices},
             "host": self.host,
             "notes": self.notes,
+            "placement": self.placement,
         }
 
 
@@ -218,7 +221,9 @@ def activation_bytes(
     compute = precision.compute
     kind = method.kind
     prec = Precision.of(compute)
-    if batch.gradient_checkpointing:
+    if batch.gradient_checkpointing and batch.checkpoint_policy == "selective":
+        layers_bytes = int(selective_bytes_per_token(stats, compute) * stats.layers * tokens)
+    elif batch.gradient_checkpointing:
         # Non-reentrant checkpointing keeps each layer's input only (Korthikanti: 2sbh per layer in 16 bit).
         per_layer = prec.res * stats.hidden_size
         layers_bytes = per_layer * stats.layers * tokens

@@ -95,6 +95,57 @@ def min_gpus(spec, targets, limit: int = 64) -> dict[str, Any] | None:
 def advice(spec, targets, host_ram=None) -> list[dict[str, Any]]:
     """Changes ranked by their predicted saving of the peak (bytes on the first device)."""
     base = estimate(spec, targets, host_ram=host_ram).devices[0].peak
+    out = []
+    for key, text, changes in _candidates(spec, targets):
+        try:
+            new = estimate(spec.replace(**changes), targets, host_ram=host_ram).devices[0].peak
+        except (EstimateError, ValueError):
+            continue
+        if new < base:
+            out.append({"id": key, "advice": text, "saving": base - new, "new_peak": new, "changes": changes})
+    return sorted(out, key=lambda a: -a["saving"])
+
+
+def _merged(parts: list[dict]) -> dict:
+    out: dict[str, dict] = {}
+    for changes in parts:
+        for section, values in changes.items():
+            out.setdefault(section, {}).update(values)
+    return out
+
+
+def combined_advice(spec, targets, host_ram=None, advice_list=None, limit: int = 3) -> dict[str, Any] | None:
+    """Combinations of the advice (up to ``limit`` at once, the biggest savings first) searched until one
+    fits: {"ids", "changes", "peak", "capacity", "fits"}; when none fits, the closest with what it lacks."""
+    from itertools import combinations
+
+    items = advice_list if advice_list is not None else advice(spec, targets, host_ram)
+    if not items:
+        return None
+    best = None
+    for size in range(1, min(limit, len(items)) + 1):
+        for combo in combinations(items, size):
+            ids = [a["id"] for a in combo]
+            if "adamw-fused" in ids and "adamw-8bit" in ids or "bf16-mixed" in ids and "bf16" in ids:
+                continue  # one optimizer, one precision
+            changes = _merged([a["changes"] for a in combo])
+            try:
+                est = estimate(spec.replace(**changes), targets, host_ram=host_ram)
+            except (EstimateError, ValueError):
+                continue
+            dev = max(est.devices, key=lambda d: d.peak)
+            row = {"ids": ids, "changes": changes, "peak": dev.peak, "capacity": dev.capacity}
+            row["fits"] = fits(est) is not False
+            if row["fits"]:
+                return row
+            if best is None or row["peak"] < best["peak"]:
+                best = row
+    if best is not None:
+        best["lacks"] = best["peak"] - (best["capacity"] or 0)
+    return best
+
+
+def _candidates(spec, targets) -> list[tuple[str, str, dict]]:
     candidates = []
     if not spec.batch.gradient_checkpointing:
         candidates.append(
@@ -139,11 +190,11 @@ def advice(spec, targets, host_ram=None) -> list[dict[str, Any]]:
             )
         )
     if len(targets) > 1 and spec.parallel.strategy != "fsdp":
-        devs = ",".join(t.label for t in targets)
+        devs = "auto" if spec.parallel.auto else ",".join(t.label for t in targets if t.node == 0)
         candidates.append(
             (
                 "fsdp",
-                f"shard with FSDP over {len(targets)} GPUs",
+                f"shard with FSDP over {len(targets) if devs == 'auto' else devs.count(',') + 1} GPUs",
                 {"parallel": {"strategy": "fsdp", "devices": devs}},
             )
         )
@@ -155,12 +206,4 @@ def advice(spec, targets, host_ram=None) -> list[dict[str, Any]]:
                 {"parallel": {"cpu_offload": True}},
             )
         )
-    out = []
-    for key, text, changes in candidates:
-        try:
-            new = estimate(spec.replace(**changes), targets, host_ram=host_ram).devices[0].peak
-        except (EstimateError, ValueError):
-            continue
-        if new < base:
-            out.append({"id": key, "advice": text, "saving": base - new, "new_peak": new, "changes": changes})
-    return sorted(out, key=lambda a: -a["saving"])
+    return candidates

@@ -66,7 +66,13 @@ def build_report(
         "fits": verdict,
         "host_fits": None if not host else est.host["peak"] <= host["ram_total"],
         "host_ram_total": host["ram_total"] if host else None,
-        "time": step_time(spec, est.stats, targets[0] if targets else None),
+        "placement": est.placement,
+        "time": step_time(
+            spec,
+            est.stats,
+            targets[0] if targets and not spec.parallel.on_cpu else None,
+            data_parallel=est.placement.get("data_parallel"),
+        ),
     }
     if solve:
         out["solver"] = {
@@ -75,4 +81,7 @@ def build_report(
             "min_gpus": fitmod.min_gpus(spec, targets) if targets else None,
         }
         out["advice"] = fitmod.advice(spec, targets, host_ram) if verdict is False else []
+        out["advice_combined"] = (
+            fitmod.combined_advice(spec, targets, host_ram, out["advice"]) if out["advice"] else None
+        )
     return out

@@ -49,8 +49,15 @@ def probed_cpu_flops(dtype: str) -> tuple[float, str]:
     return flops, when
 
 
-def step_time(spec, stats, target=None) -> dict[str, float | str | None]:
-    """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU)."""
+def step_time(
+    spec, stats, target=None, *, data_parallel: int | None = None, utilization: float | None = None
+) -> dict[str, float | str | None]:
+    """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU).
+
+    ``data_parallel`` replicas each run the spec's micro-batches (default: the spec's world size over its
+    model-parallel degree); each GPU of a replica computes its tensor/pipeline/context share, and a pipeline
+    adds its bubble, (stages - 1) / micro-batches (Narayanan et al. 2021, eq. 1). Communication is not
+    modelled: it hides behind compute or shows in the utilisation."""
     f = flops_per_step(spec, stats)
     key = PEAK_KEY[spec.precision.compute]
     if target is None:
@@ -67,14 +74,21 @@ def step_time(spec, stats, target=None) -> dict[str, float | str | None]:
                 "flops": f["total"],
                 "utilization": None,
             }
-        rate, util, basis = peak * 1e12, GPU_UTILIZATION, f"{target.name} peak {peak:g} TFLOP/s ({key})"
-    seconds = f["total"] / (rate * util)
-    world = spec.parallel.world_size()
+        util = utilization or GPU_UTILIZATION
+        rate, basis = peak * 1e12, f"{target.name} peak {peak:g} TFLOP/s ({key})"
+    par = spec.parallel
+    if data_parallel is None:
+        data_parallel = max(1, par.world_size() // max(1, par.model_parallel))
+    bubble = 1.0
+    if par.pipeline_parallel > 1:
+        bubble += (par.pipeline_parallel - 1) / spec.batch.grad_accum
+    seconds = f["total"] / (rate * util) * bubble
     return {
         "seconds": seconds,
-        "tokens_per_s": f["tokens"] * world / seconds,
+        "tokens_per_s": f["tokens"] * data_parallel / seconds,
         "basis": basis,
         "flops": f["total"],
         "utilization": util,
         "peak_flops": rate,
+        "pipeline_bubble": bubble - 1.0,
     }

@@ -100,7 +100,16 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     if devices and devices[0].device == "cpu":
         host["device_working_set"] = sum(d.peak for d in devices)
         host["peak"] = sum(v for k, v in host.items() if k != "peak")
-    est = Estimate(devices, host, base.stats, base.trainable_params, world, notes, kind="traced")
+    est = Estimate(
+        devices,
+        host,
+        base.stats,
+        base.trainable_params,
+        world,
+        notes,
+        kind="traced",
+        placement=base.placement,
+    )
     est.timeline = acct.timeline
     return est
 
@@ -110,6 +119,12 @@ def _untraceable(spec) -> str | None:
         field = "kind" if section == "method" else "name"
         if getattr(getattr(spec, section), field) == value:
             return reason
+    if spec.parallel.model_parallel > 1:
+        return "tensor, pipeline and context parallelism are sized analytically"
+    if spec.parallel.strategy == "zero":
+        return "ZeRO stages are sized analytically"
+    if spec.batch.gradient_checkpointing and spec.batch.checkpoint_policy == "selective":
+        return "selective checkpointing is sized analytically"
     return None
 
 

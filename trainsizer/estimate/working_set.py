@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from trainsizer.estimate.activations import Precision, autocast_weight_copy_bytes
 from trainsizer.estimate.analytic import (
     ALLOCATOR_FRACTION,
     CUDA_CONTEXT_BYTES,
@@ -34,18 +35,130 @@ def _round_blocks(n: int) -> int:
 
 
 def device_names(spec, targets) -> list[str]:
-    """The devices the run uses: cpu ranks, or cuda:i for the spec's (or the target's) GPUs."""
+    """The devices the run uses: cpu ranks, or the spec's GPUs, or — devices = auto — the target's GPUs
+    (all of them for ddp/fsdp/zero, one replica's tensor × pipeline × context GPUs for single)."""
     par = spec.parallel
     world = par.world_size()
-    if par.on_cpu and not targets:
+    if par.on_cpu:
+        if targets and targets[0].hypothetical:
+            raise EstimateError(
+                "parallel.devices",
+                f"devices = cpu contradicts the planned target ({len(targets)} × {targets[0].name}); "
+                'set devices = "auto" to size the run on the target\'s GPUs, or leave --devices out to size '
+                "it on this machine's CPU",
+            )
         return ["cpu"] * world
-    if par.on_cpu or par.auto:
-        return [f"cuda:{i}" for i in range(world if par.strategy != "single" else 1)]
+    if par.auto:
+        if not targets:
+            return [f"cuda:{i}" for i in range(max(1, par.model_parallel))]
+        if par.strategy == "single":
+            n = max(1, par.model_parallel)
+            if n > len(targets):
+                raise EstimateError(
+                    "parallel.tensor_parallel",
+                    f"one replica spans {n} GPUs (tensor × pipeline × context) but the target has "
+                    f"{len(targets)}",
+                )
+            return [t.label for t in targets[:n]]
+        return [t.label for t in targets]
     return par.device_list()
 
 
+def checkpoint_bytes(spec) -> int:
+    """A full checkpoint: the weights and the optimizer states of the whole model, unsharded, as the spec
+    keeps them (a LoRA checkpoint: the adapters' states and the model's weights it saves)."""
+    from trainsizer.model.arith import light_config
+
+    config = light_config(spec)
+    if config is None:
+        from trainsizer.model.build import model_config
+
+        _, config = model_config(spec)
+    stats = param_stats(config)
+    meth, prec, opt = spec.method, spec.precision, spec.optimizer
+    trainable, tensors, _, shapes = trainable_of(meth, stats)
+    return weight_bytes(meth, prec, stats, trainable) + optimizer_bytes(
+        meth, prec, opt, trainable, tensors, shapes
+    )
+
+
+def placement(spec, names: list[str], targets) -> dict:
+    """How the run is laid out: data-parallel degree, model-parallel degrees, nodes (codes and numbers; the
+    words are made at the edges, an English sentence is kept for the notes)."""
+    par = spec.parallel
+    world = len(names)
+    mp = par.model_parallel
+    if world % mp:
+        raise EstimateError(
+            "parallel.tensor_parallel",
+            f"tensor × pipeline × context = {par.tensor_parallel} × {par.pipeline_parallel} × "
+            f"{par.context_parallel} = {mp} does not divide the {world} devices",
+        )
+    by_label = {t.label: t for t in targets}
+    nodes = len({by_label[n].node for n in names if n in by_label}) or 1
+    strategy = par.strategy if world // mp > 1 else "single"
+    what = {
+        "single": "one device" if world == 1 else "one replica",
+        "ddp": "ddp replicas",
+        "fsdp": f"fsdp {'full shard' if par.fsdp_sharding == 'full' else 'grad-op shard'}",
+        "zero": f"ZeRO stage {par.zero_stage}",
+    }[strategy]
+    dp = world // mp
+    text = f"{what} over {dp} data-parallel ranks" if dp > 1 else what
+    if mp > 1:
+        degrees = [
+            f"{k} {v}"
+            for k, v in (
+                ("tensor", par.tensor_parallel),
+                ("pipeline", par.pipeline_parallel),
+                ("context", par.context_parallel),
+            )
+            if v > 1
+        ]
+        text += f" × {' × '.join(degrees)}"
+    if world > 1:
+        text += f" = {world} GPUs" if names[0] != "cpu" else f" = {world} CPU ranks"
+    if nodes > 1:
+        text += f" on {nodes} nodes"
+    return {
+        "strategy": strategy,
+        "world": world,
+        "data_parallel": world // mp,
+        "tensor_parallel": par.tensor_parallel,
+        "pipeline_parallel": par.pipeline_parallel,
+        "context_parallel": par.context_parallel,
+        "nodes": nodes,
+        "ranks_per_node": world // nodes,
+        "text": text,
+    }
+
+
+def _stage_layers(layers: int, pp: int, stage: int) -> int:
+    return layers // pp + (1 if stage < layers % pp else 0)
+
+
+def _stage_fraction(stats, pp: int, stage: int, full: bool) -> float:
+    """Share of the model's parameters (``full``: all of them; otherwise the trained ones, which live in the
+    layers) that pipeline stage ``stage`` holds: its layers, the embedding on the first stage, the head, the
+    final norm (and a tied embedding's copy) on the last. 1.0 when there is one stage."""
+    if pp == 1:
+        return 1.0
+    layers = _stage_layers(stats.layers, pp, stage)
+    if not full:
+        return layers / stats.layers
+    rest = stats.non_layer - stats.embedding - stats.lm_head
+    extra = stats.embedding if stage == 0 else 0
+    if stage == pp - 1:
+        extra += rest + (stats.lm_head or stats.embedding)
+    return (stats.per_layer * layers + extra) / stats.total
+
+
 def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> Estimate:
-    """Analytic working set of ``spec`` on ``targets`` (TargetDevice list; empty means this machine's CPU)."""
+    """Analytic working set of ``spec`` on ``targets`` (TargetDevice list; empty means this machine's CPU).
+
+    Data parallelism (ddp, fsdp, ZeRO 1-3, offload), tensor (with sequence) parallelism, pipeline stages
+    under 1F1B, context parallelism and several nodes: docs/estimator.md "Plans" gives each formula and its
+    source. With every degree 1 this is the single-device count."""
     from trainsizer.model.arith import light_config
 
     if config is None:
@@ -57,12 +170,24 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     stats = param_stats(config)
     _check_sizable(spec, stats)
     names = device_names(spec, targets)
-    world = len(names)
     by_label = {t.label: t for t in targets}
     missing = [n for n in names if n != "cpu" and targets and n not in by_label]
     if missing:
         have = ", ".join(by_label) or "none"
         raise EstimateError("parallel.devices", f"{', '.join(missing)} not in the target devices ({have})")
+    place = placement(spec, names, targets)
+    par = spec.parallel
+    tp, pp, cp, dp = par.tensor_parallel, par.pipeline_parallel, par.context_parallel, place["data_parallel"]
+    if pp > stats.layers:
+        raise EstimateError("parallel.pipeline_parallel", f"{pp} stages for {stats.layers} layers")
+    if tp > 1 and stats.heads % tp:
+        raise EstimateError(
+            "parallel.tensor_parallel", f"{stats.heads} attention heads do not split over {tp} GPUs"
+        )
+    if cp > 1 and spec.batch.seq_len % cp:
+        raise EstimateError(
+            "parallel.context_parallel", f"seq_len {spec.batch.seq_len} does not split over {cp} GPUs"
+        )
     on_cuda = names[0] != "cpu"
     # each part of the count gets the section it needs, not the whole spec
     meth, prec, opt, batch = spec.method, spec.precision, spec.optimizer, spec.batch
@@ -73,14 +198,90 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     tokens = spec.batch.micro_batch * spec.batch.seq_len
     attention = attention_kind(spec.model, spec.parallel.on_cpu, config)
     A = activation_bytes(batch, prec, meth, stats, config, parts, tokens, attention)
+    framework = par.strategy == "zero" or par.model_parallel > 1
+    if framework and Precision.of(prec.compute).autocast and meth.kind != "freeze":
+        # DeepSpeed and Megatron run mixed precision with bf16 weights, not torch.autocast: no per-Linear
+        # weight copies are saved
+        A -= autocast_weight_copy_bytes(
+            stats, Precision.of(prec.compute), layers=not batch.gradient_checkpointing
+        )
     R = recompute_bytes(batch, prec, stats, parts, tokens, attention)
     L = logits_bytes(prec, stats, tokens, config)
     T = optimizer_temp_bytes(prec, opt, stats, trainable, shapes, on_cuda)
-    # the step runs on each rank's shard (host when offloaded)
-    if spec.parallel.strategy == "fsdp" and world > 1:
-        T = 0 if spec.parallel.cpu_offload else T // world
-    shard = _sharding(spec, stats, world, W, G, S)
-    notes = list(shard.pop("notes"))
+    # tensor parallelism (Korthikanti et al. 2022, eqs. 2-4): with sequence parallelism every activation
+    # is split over the tensor group; without it the norms' and dropouts' 10 of the 34 sbh stay whole
+    act_split = cp * (tp if par.sequence_parallel or tp == 1 else 34 / (10 + 24 / tp))
+    full = meth.kind == "full"
+    stage_of = {}
+    per_stage = max(1, len(names) // pp)
+    for rank, n in enumerate(names):
+        stage_of.setdefault(n, min(pp - 1, rank // per_stage))
+    notes: list[str] = [f"placement: {place['text']}"]
+    shapes_by_stage = {}
+    for stage in sorted(set(stage_of.values())):
+        fw = _stage_fraction(stats, pp, stage, True) / tp
+        ft = _stage_fraction(stats, pp, stage, full) / tp
+        Ws, Gs, Ss, Ts = int(W * fw), int(G * ft), int(S * ft), int(T * ft)
+        if (par.strategy in ("fsdp", "zero")) and dp > 1:
+            offloaded = par.cpu_offload or (par.strategy == "zero" and par.offload_optimizer)
+            Ts = 0 if offloaded else Ts // dp
+        unit_p = stats.per_layer // tp
+        shard = _sharding(spec, stats, dp, Ws, Gs, Ss, unit_p)
+        if stage == 0:
+            notes += shard["notes"]
+        layer_share = _stage_layers(stats.layers, pp, stage) / stats.layers
+        in_flight = min(pp - stage, batch.grad_accum) if pp > 1 else 1
+        As = int(A * layer_share * in_flight / act_split)
+        last = stage == pp - 1
+        Ls = {k: (int(v / (tp * cp)) if last else 0) for k, v in L.items()}
+        Rs = int(R / act_split)
+        shapes_by_stage[stage] = _device_phases(spec, shard, As, Rs, Ls, Ts, on_cuda)
+    if pp > 1:
+        notes.append(
+            f"pipeline: {pp} stages under 1F1B with {batch.grad_accum} micro-batches per step; the first "
+            f"stage holds min({pp}, micro-batches) micro-batches' activations of its layers"
+        )
+    if tp > 1:
+        notes.append(
+            f"tensor parallel over {tp} GPUs"
+            + (" with sequence parallelism" if par.sequence_parallel else " without sequence parallelism")
+            + "; its all-reduce buffers are not counted"
+        )
+    if cp > 1:
+        notes.append(
+            f"context parallel: each GPU holds {spec.batch.seq_len // cp} of every sequence's tokens"
+        )
+    devices = []
+    for n in names:
+        items, phases, peak, peak_phase, _ = shapes_by_stage[stage_of[n]]
+        capacity = by_label[n].memory_total if n in by_label else host_ram
+        devices.append(DeviceEstimate(n, dict(items), dict(phases), peak, peak_phase, capacity))
+    host = _host(spec, W, G, S, shapes_by_stage[0][4], on_cuda, place, devices)
+    notes.append(
+        f"loop: the {spec.engine.name} engine's — loss = model(**batch).loss; loss.backward(): the "
+        "model output is dropped before backward (as transformers.Trainer does), so only what autograd saved "
+        "of the logits stays"
+    )
+    if spec.engine.name == "trl-sft":
+        notes.append(
+            "not modelled: TRL's SFTTrainer also computes the entropy and the token accuracy of the logits "
+            "in every training step; the measured peak shows what they add"
+        )
+    if spec.batch.gradient_checkpointing:
+        if spec.batch.checkpoint_policy == "selective":
+            notes.append(
+                "selective checkpointing: each layer keeps its input and its matmul (and attention) outputs; "
+                "backward recomputes the norms, activations and products of one layer at a time"
+            )
+        else:
+            notes.append(
+                "gradient checkpointing: activations are the layer inputs; backward recomputes one layer "
+                "at a time"
+            )
+    return Estimate(devices, host, stats, trainable, len(names), notes, placement=place)
+
+
+def _device_phases(spec, shard, A, R, L, T, on_cuda):
     Wd, Gd, Sd, comm = shard["weights"], shard["gradients"], shard["optimizer_states"], shard["comm"]
     accum = spec.batch.grad_accum > 1
     base = Wd + Sd
@@ -108,34 +309,7 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     if on_cuda:
         items["allocator_overhead"] = _round_blocks(int(allocated_peak * ALLOCATOR_FRACTION))
     peak = allocated_peak + items["cuda_context"] + items["allocator_overhead"]
-    devices = [
-        DeviceEstimate(
-            n,
-            dict(items),
-            dict(phases),
-            peak,
-            peak_phase,
-            by_label[n].memory_total if n in by_label else host_ram,
-        )
-        for n in names
-    ]
-    host = _host(spec, W, G, S, shard, on_cuda, world, devices)
-    notes.append(
-        f"loop: the {spec.engine.name} engine's — loss = model(**batch).loss; loss.backward(): the "
-        "model output is dropped before backward (as transformers.Trainer does), so only what autograd saved "
-        "of the logits stays"
-    )
-    if spec.engine.name == "trl-sft":
-        notes.append(
-            "not modelled: TRL's SFTTrainer also computes the entropy and the token accuracy of the logits "
-            "in every training step; the measured peak shows what they add"
-        )
-    if spec.batch.gradient_checkpointing:
-        notes.append(
-            "gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a "
-            "time"
-        )
-    return Estimate(devices, host, stats, trainable, world, notes)
+    return items, phases, peak, peak_phase, shard
 
 
 def _check_sizable(spec, stats) -> None:
@@ -148,84 +322,85 @@ def _check_sizable(spec, stats) -> None:
         )
 
 
-def _sharding(spec, stats, world: int, W: int, G: int, S: int) -> dict:
-    """Per-device model states under ddp / FSDP full shard (ZeRO-3-like) / grad-op shard (ZeRO-2-like),
-    offload.
+# DeepSpeed's default reduce_bucket_size (elements): ZeRO 1/2 reduce gradients through buckets this large.
+ZERO_BUCKET_ELEMENTS = 500_000_000
 
-    DeepSpeed memory.rst: ZeRO-2 keeps full weights and shards grads and optimizer states; ZeRO-3 shards all
-    three and gathers one unit (here: one transformer block, current and prefetched) at a time.
+
+def _sharding(spec, stats, world: int, W: int, G: int, S: int, unit_params: int | None = None) -> dict:
+    """Per-device model states under ddp / FSDP full shard (ZeRO-3-like) / grad-op shard (ZeRO-2-like) /
+    DeepSpeed ZeRO stages 1-3, with offload. ``world`` is the data-parallel degree; ``host_offload`` and
+    ``pinned`` are per rank.
+
+    DeepSpeed memory.rst: ZeRO-1 shards optimizer states, ZeRO-2 also gradients, ZeRO-3 also the weights,
+    gathering one unit (here: one transformer block, current and prefetched) at a time.
     """
     strategy, p = spec.parallel.strategy, (2 if spec.precision.compute == "bf16" else 4)
-    unit = stats.per_layer * p
+    unit = (stats.per_layer if unit_params is None else unit_params) * p
     notes: list[str] = []
+    out = {"weights": W, "gradients": G, "optimizer_states": S, "comm": 0, "notes": notes}
+    out.update(host_offload=0, pinned=0)
     if strategy == "single" or world == 1:
-        return {
-            "weights": W,
-            "gradients": G,
-            "optimizer_states": S,
-            "comm": 0,
-            "notes": notes,
-            "host_offload": 0,
-        }
+        return out
     if strategy == "ddp":
         # DDP buckets hold a copy of every gradient for the all-reduce (gradient_as_bucket_view=False).
-        return {
-            "weights": W,
-            "gradients": G,
-            "optimizer_states": S,
-            "comm": G,
-            "notes": notes,
-            "host_offload": 0,
-        }
+        return {**out, "comm": G}
     gathered = 2 * unit  # the unit being computed and the prefetched one
+    if strategy == "zero":
+        par = spec.parallel
+        stage = par.zero_stage
+        if spec.precision.compute in ("bf16-mixed", "fp16-mixed") and spec.method.kind == "full":
+            # DeepSpeed memory.rst: 2 + 2 + 12 bytes per parameter — 16-bit weights and gradients on the
+            # device, the fp32 master copy with the Adam moments in the optimizer partition
+            W, G, S = W // 2, G // 2, S + W
+            unit = unit // 2
+            gathered = 2 * unit
+        bucket = min(G, ZERO_BUCKET_ELEMENTS * (G // max(1, stats.total)))
+        Wd = W // world + gathered if stage == 3 else W
+        Gd = G // world + bucket if stage >= 2 else G
+        Sd = S // world
+        if stage == 3:
+            Gd, bucket = G // world + unit, unit
+        host = pinned = 0
+        if par.offload_optimizer:
+            # ZeRO-Offload: optimizer states and the step on the host, with an fp32 copy of the rank's
+            # gradient partition there (pinned for the device-to-host copy)
+            host, pinned, Sd = S // world + G // world, G // world, 0
+            notes.append("ZeRO offload: optimizer states and the optimizer step in host memory")
+        if par.offload_params and stage == 3:
+            host += W // world
+            Wd = gathered
+            notes.append("ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time")
+        return {**out, "weights": Wd, "gradients": Gd, "optimizer_states": Sd, "comm": bucket,
+                "host_offload": host, "pinned": pinned}  # fmt: skip
     if spec.parallel.cpu_offload:
         notes.append(
             "fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory"
         )
-        return {
-            "weights": gathered,
-            "gradients": unit,
-            "optimizer_states": 0,
-            "comm": unit,
-            "notes": notes,
-            "host_offload": W + G + S,
-        }
+        # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy
+        return {**out, "weights": gathered, "gradients": unit, "optimizer_states": 0, "comm": unit,
+                "host_offload": (W + G + S) // world, "pinned": G // world}  # fmt: skip
     if spec.parallel.fsdp_sharding == "grad-op":
-        return {
-            "weights": W + W // world,
-            "gradients": G // world + unit,
-            "optimizer_states": S // world,
-            "comm": unit,
-            "notes": notes,
-            "host_offload": 0,
-        }
-    return {
-        "weights": W // world + gathered,
-        "gradients": G // world + unit,
-        "optimizer_states": S // world,
-        "comm": unit,
-        "notes": notes,
-        "host_offload": 0,
-    }
+        return {**out, "weights": W + W // world, "gradients": G // world + unit,
+                "optimizer_states": S // world, "comm": unit}  # fmt: skip
+    return {**out, "weights": W // world + gathered, "gradients": G // world + unit,
+            "optimizer_states": S // world, "comm": unit}  # fmt: skip
 
 
-def _host(spec, W, G, S, shard, on_cuda, world, devices) -> dict[str, int]:
-    """Host RAM: the process baseline per rank, the model-loading peak, offloaded states (DeepSpeed memory.rst
-    is the only anchor that sizes host RAM), and on the CPU the device working set itself."""
+def _host(spec, W, G, S, shard, on_cuda, place, devices) -> dict[str, int]:
+    """Host RAM of one node: the process baseline per rank, the model-loading peak, offloaded states and
+    their pinned buffers (DeepSpeed memory.rst is the only anchor that sizes host RAM), and on the CPU the
+    device working set itself."""
+    ranks = place["ranks_per_node"]
     host = {
-        "process_baseline": HOST_BASELINE_BYTES * world,
+        "process_baseline": HOST_BASELINE_BYTES * ranks,
         "model_loading_peak": 0,
-        "offloaded_states": shard.get("host_offload", 0),
-        "pinned_buffers": 0,
+        "offloaded_states": shard.get("host_offload", 0) * ranks,
+        "pinned_buffers": shard.get("pinned", 0) * ranks,
         "device_working_set": 0,
     }
     if spec.model.pretrained or spec.model.hub_id:
         # safetensors shards are read one at a time (≤ 5 GB each)
         host["model_loading_peak"] = min(W, 5 << 30)
-    if shard.get("host_offload"):
-        host["pinned_buffers"] = (
-            G  # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy
-        )
     if not on_cuda:
         host["device_working_set"] = sum(d.peak for d in devices)
     host["peak"] = sum(host.values())

@@ -61,6 +61,11 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
         "parallel.fsdp_sharding": par.get("strategy") == "fsdp",
         "parallel.processes": par.get("strategy") != "single"
         and str(par.get("devices", "")).strip() == "cpu",
+        "parallel.zero_stage": par.get("strategy") == "zero",
+        "parallel.offload_optimizer": par.get("strategy") == "zero",
+        "parallel.offload_params": par.get("strategy") == "zero" and par.get("zero_stage") == 3,
+        "parallel.sequence_parallel": (par.get("tensor_parallel") or 1) > 1,
+        "batch.checkpoint_policy": bool(data.get("batch", {}).get("gradient_checkpointing")),
         "data.path": data.get("data", {}).get("source") == "path",
         "data.format": data.get("data", {}).get("source") == "path",
         "data.text_field": data.get("data", {}).get("source") == "path",
@@ -114,7 +119,10 @@ class FieldEditor:
         if self.tp is int:
             w = QSpinBox()
             lo, hi = self.meta.get("minimum"), self.meta.get("maximum")
-            w.setRange(int(lo) if lo is not None else -INT_MAX, int(hi) if hi is not None else INT_MAX)
+            w.setRange(
+                max(int(lo), -INT_MAX) if lo is not None else -INT_MAX,
+                min(int(hi), INT_MAX) if hi is not None else INT_MAX,
+            )
             return w
         return QLineEdit()
 

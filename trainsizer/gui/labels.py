@@ -82,6 +82,7 @@ SECTIONS = {
     "measure": QT_TRANSLATE_NOOP("Labels", "Measurement"),
     "checkpoint": QT_TRANSLATE_NOOP("Labels", "Checkpoint"),
     "engine": QT_TRANSLATE_NOOP("Labels", "Engine"),
+    "task": QT_TRANSLATE_NOOP("Labels", "Task (planning)"),
 }
 
 

@@ -41,6 +41,7 @@ from trainsizer.runs.history import history_root, new_run_dir
 PLANNING_TARGETS = (
     "1xH100-80GB",
     "8xH100-80GB",
+    "2x8xH100-80GB",
     "1xH200-141GB",
     "8xH200-141GB",
     "1xA100-80GB",
@@ -93,8 +94,8 @@ class MainWindow(QMainWindow):
         self.target.addItem(self.tr("this machine"), None)
         for t in PLANNING_TARGETS:
             self.target.addItem(t, t)
-        self.target.currentIndexChanged.connect(lambda _i: self._form_changed(self.form.spec))
-        self.target.lineEdit().editingFinished.connect(lambda: self._form_changed(self.form.spec))
+        self.target.currentIndexChanged.connect(lambda _i: self._target_changed())
+        self.target.lineEdit().editingFinished.connect(self._target_changed)
         bar.addWidget(self.target)
         bar.addSeparator()
         for text, slot in (
@@ -185,6 +186,19 @@ class MainWindow(QMainWindow):
         if self.target.currentIndex() == 0 and text == self.target.itemText(0):
             return None
         return data or text or None
+
+    def _target_changed(self) -> None:
+        """A planned target sets the devices: a spec on this machine's CPU follows it (devices = auto,
+        shown in the form), so that ddp/fsdp shard over the target's GPUs instead of being refused."""
+        editor = self.form.editors.get("parallel.devices")
+        if self.devices() and editor is not None and str(editor.value()).strip() == "cpu":
+            editor.set_value("auto")
+            self.statusBar().showMessage(
+                self.tr("Devices set to auto: the run is sized on the target's GPUs"), 8000
+            )
+            self.form.validate()
+            return
+        self._form_changed(self.form.spec)
 
     def _form_changed(self, spec) -> None:
         self.estimate.follow(spec, self.devices())

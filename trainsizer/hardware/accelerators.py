@@ -152,12 +152,109 @@ ACCELERATORS: dict[str, Accelerator] = {
     )
 }
 
-_SPEC_RE = re.compile(r"^\s*(?:(\d+)\s*[x×*]\s*)?([A-Za-z0-9][A-Za-z0-9._-]*)\s*$")
+_CUSTOM_RE = re.compile(r"^\{(.*)\}$")
+_SIZE_RE = re.compile(r"^\s*([0-9]+(?:\.[0-9]+)?)\s*(GiB|GB|MiB|G|M)?\s*$", re.IGNORECASE)
+LINKS = {"nvlink": "NVLink", "pcie": "PCIe", "infiniband": "InfiniBand", "ib": "InfiniBand"}
+
+
+def _memory_mib(text: str) -> int:
+    m = _SIZE_RE.match(text)
+    if not m:
+        raise ValueError(f"mem={text!r} is not a size like 96GiB or 80GB")
+    value, unit = float(m.group(1)), (m.group(2) or "GiB").lower()
+    mib = value * {"gib": 1024, "g": 1024, "gb": 1e9 / MiB, "mib": 1, "m": 1}[unit]
+    return int(mib)
+
+
+def custom_accelerator(text: str, key: str = "custom") -> Accelerator:
+    """``{mem=96GiB,bf16=989,fp32=60,link=nvlink,name=...}`` (the keys of a user table row as well)."""
+    fields: dict[str, str] = {}
+    for item in (x.strip() for x in text.split(",")):
+        if not item:
+            continue
+        name, eq, value = item.partition("=")
+        if not eq:
+            raise ValueError(f"{item!r} is not key=value (keys: mem, bf16, fp16, fp32, tf32, link, name)")
+        fields[name.strip().lower()] = value.strip()
+    return _accelerator_from(fields, key)
+
+
+def _accelerator_from(fields: dict, key: str) -> Accelerator:
+    allowed = {"mem", "memory_gib", "bf16", "fp16", "fp32", "tf32", "link", "name", "cc"}
+    unknown = sorted(set(fields) - allowed)
+    if unknown:
+        raise ValueError(f"{key}: unknown key {unknown[0]!r} (keys: mem, bf16, fp16, fp32, tf32, link, name)")
+    if "mem" in fields:
+        mib = _memory_mib(str(fields["mem"]))
+    elif "memory_gib" in fields:
+        mib = _memory_mib(f"{fields['memory_gib']}GiB")
+    else:
+        raise ValueError(f"{key}: needs mem= (memory per GPU, e.g. mem=96GiB)")
+    if not 1024 <= mib <= 16 << 20:
+        raise ValueError(f"{key}: memory per GPU must be between 1 GiB and 16 TiB")
+    tflops = {}
+    for dtype in ("bf16", "fp16", "fp32", "tf32"):
+        if dtype in fields:
+            try:
+                tflops[dtype] = float(fields[dtype])
+            except (TypeError, ValueError):
+                raise ValueError(f"{key}: {dtype}={fields[dtype]!r} is not a number of TFLOP/s") from None
+            if not 0 < tflops[dtype] < 1e6:
+                raise ValueError(f"{key}: {dtype} TFLOP/s must be positive")
+    if "bf16" not in tflops:
+        raise ValueError(f"{key}: needs bf16= (peak dense bf16 TFLOP/s)")
+    tflops.setdefault("fp16", tflops["bf16"])
+    tflops.setdefault("tf32", tflops["bf16"] / 2)
+    tflops.setdefault("fp32", tflops["bf16"] / 15)
+    link = str(fields.get("link", "pcie"))
+    cc = (9, 0)
+    if "cc" in fields:
+        major, _, minor = str(fields["cc"]).partition(".")
+        cc = (int(major), int(minor or 0))
+    name = str(fields.get("name") or key)
+    return Accelerator(key, name, mib, cc, tflops, LINKS.get(link.lower(), link), ())
+
+
+def user_table_path():
+    """The user's own accelerators: ``accelerators.toml`` in trainsizer's config directory."""
+    from pathlib import Path
+
+    import platformdirs
+
+    return Path(platformdirs.user_config_dir("trainsizer", appauthor=False)) / "accelerators.toml"
+
+
+def user_accelerators() -> dict[str, Accelerator]:
+    """Rows of the user table (``[NAME]`` with mem, bf16, fp32, link); a broken table raises ValueError naming
+    the file and the row."""
+    import tomllib
+
+    path = user_table_path()
+    if not path.is_file():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
+        raise ValueError(f"{path}: {e}") from None
+    out = {}
+    for key, row in data.items():
+        if not isinstance(row, dict):
+            raise ValueError(f"{path}: [{key}] must be a table with mem, bf16, fp32, link")
+        try:
+            out[key] = _accelerator_from(dict(row), key)
+        except ValueError as e:
+            raise ValueError(f"{path}: {e}") from None
+    return out
+
+
+def all_accelerators() -> dict[str, Accelerator]:
+    """The built-in table and the user's own rows (a user row of the same name wins)."""
+    return {**ACCELERATORS, **user_accelerators()}
 
 
 def find_accelerator(name: str) -> Accelerator | None:
     wanted = name.strip().lower()
-    for acc in ACCELERATORS.values():
+    for acc in reversed(all_accelerators().values()):
         if wanted == acc.key.lower() or wanted in (a.lower() for a in acc.aliases):
             return acc
     return None
@@ -176,22 +273,91 @@ def match_accelerator(device_name: str, memory_total: int | None = None) -> Acce
     return min(family, key=lambda a: abs(a.memory_total - memory_total))
 
 
-def parse_device_spec(text: str) -> list[Accelerator]:
-    """ "8xH100-80GB" -> eight H100s; "A100-40GB,A100-40GB" -> two. Raises ValueError with the reason."""
-    out: list[Accelerator] = []
-    for part in text.split(","):
-        m = _SPEC_RE.match(part)
-        if not m:
-            raise ValueError(f"{part!r} is not a device description like 8xH100-80GB")
-        count = int(m.group(1) or 1)
-        acc = find_accelerator(m.group(2))
-        if acc is None:
-            import difflib
+@dataclass(frozen=True)
+class Cluster:
+    """A planned machine: ``nodes`` nodes of ``per_node`` GPUs each (mixed GPUs only on one node)."""
 
-            close = difflib.get_close_matches(m.group(2), list(ACCELERATORS), n=1, cutoff=0.4)
-            hint = f"; did you mean {close[0]}?" if close else f"; known: {', '.join(ACCELERATORS)}"
-            raise ValueError(f"unknown accelerator {m.group(2)!r}{hint}")
-        if not 1 <= count <= 1024:
-            raise ValueError(f"device count must be between 1 and 1024, got {count}")
-        out += [acc] * count
-    return out
+    nodes: int
+    gpus: tuple[Accelerator, ...]  # one node's GPUs
+
+    @property
+    def count(self) -> int:
+        return self.nodes * len(self.gpus)
+
+    def describe(self) -> str:
+        head = self.gpus[0]
+        same = all(g is head for g in self.gpus)
+        one = f"{len(self.gpus)}×{head.key}" if same else ",".join(g.key for g in self.gpus)
+        return f"{self.nodes}×{one}" if self.nodes > 1 else one
+
+
+_COUNT_RE = re.compile(r"^\s*(\d+)\s*[x×*]\s*(.*)$", re.DOTALL)
+
+
+def _counts(part: str) -> tuple[list[int], str]:
+    counts = []
+    while True:
+        m = _COUNT_RE.match(part)
+        if not m:
+            return counts, part.strip()
+        counts.append(int(m.group(1)))
+        part = m.group(2)
+
+
+def parse_cluster(text: str) -> Cluster:
+    """``8xH100-80GB``; ``2x8xH100-80GB`` (nodes × GPUs per node); ``8x{mem=96GiB,bf16=989,link=nvlink}``;
+    ``A100-40GB,RTX4090`` (one node, mixed); a name from the user table. Raises ValueError with the reason."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty device description; expected e.g. 8xH100-80GB or 2x8xH100-80GB")
+    counts, rest = _counts(text)
+    custom = _CUSTOM_RE.match(rest)
+    if custom:
+        if len(counts) > 2:
+            raise ValueError(f"{text!r}: at most NODESxGPUSxNAME")
+        nodes, per = (counts[0], counts[1]) if len(counts) == 2 else (1, counts[0] if counts else 1)
+        acc = custom_accelerator(custom.group(1))
+        return _cluster(nodes, [acc] * per)
+    if len(counts) == 2:
+        nodes, per = counts
+        return _cluster(nodes, [_named(rest)] * per)
+    if len(counts) > 2:
+        raise ValueError(f"{text!r}: at most NODESxGPUSxNAME, e.g. 2x8xH100-80GB")
+    gpus: list[Accelerator] = []
+    for part in text.split(","):
+        c, name = _counts(part)
+        if len(c) > 1:
+            raise ValueError(f"{part!r}: several nodes need one GPU kind, e.g. 2x8xH100-80GB")
+        if not re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*$", name):
+            raise ValueError(f"{part!r} is not a device description like 8xH100-80GB")
+        gpus += [_named(name)] * (c[0] if c else 1)
+    return _cluster(1, gpus)
+
+
+def _cluster(nodes: int, gpus: list[Accelerator]) -> Cluster:
+    if not 1 <= nodes <= 4096:
+        raise ValueError(f"node count must be between 1 and 4096, got {nodes}")
+    if not 1 <= len(gpus) <= 1024:
+        raise ValueError(f"device count must be between 1 and 1024, got {len(gpus)}")
+    return Cluster(nodes, tuple(gpus))
+
+
+def _named(name: str) -> Accelerator:
+    acc = find_accelerator(name)
+    if acc is None:
+        import difflib
+
+        known = list(all_accelerators())
+        close = difflib.get_close_matches(name, known, n=1, cutoff=0.4)
+        hint = f"; did you mean {close[0]}?" if close else f"; known: {', '.join(known)}"
+        raise ValueError(
+            f"unknown accelerator {name!r}{hint} (or describe it: 8x{{mem=96GiB,bf16=989,link=nvlink}}, "
+            f"or add it to {user_table_path()})"
+        )
+    return acc
+
+
+def parse_device_spec(text: str) -> list[Accelerator]:
+    """ "8xH100-80GB" -> eight H100s; "A100-40GB,A100-40GB" -> two; "2x8xH100-80GB" -> sixteen."""
+    c = parse_cluster(text)
+    return list(c.gpus) * c.nodes

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from trainsizer.hardware.accelerators import Accelerator, match_accelerator, parse_device_spec
+from trainsizer.hardware.accelerators import match_accelerator, parse_cluster
 from trainsizer.hardware.host import host_info, software_versions
 from trainsizer.hardware.nvml import NvmlReport, read_nvml
 
@@ -20,10 +20,14 @@ class TargetDevice:
     compute_capability: tuple[int, int] | None
     tflops: dict[str, float] = field(default_factory=dict)  # empty when the device is not in the table
     hypothetical: bool = False
+    node: int = 0
+    interconnect: str = ""
+    nodes: int = 1  # of the target this device belongs to
 
     @property
     def label(self) -> str:
-        return f"cuda:{self.index}"
+        """cuda:i on one node; node<n>/cuda:i when the target has several."""
+        return f"cuda:{self.index}" if self.nodes == 1 else f"node{self.node}/cuda:{self.index}"
 
 
 @dataclass
@@ -67,9 +71,21 @@ def inventory(disk_path: str = ".", nvml: Any = None) -> Inventory:
 
 
 def hypothetical_targets(text: str) -> list[TargetDevice]:
-    """Devices for planning from "8xH100-80GB"; raises ValueError naming what is wrong."""
-    accs: list[Accelerator] = parse_device_spec(text)
+    """Devices for planning from "8xH100-80GB" or "2x8xH100-80GB" (accelerators.parse_cluster); raises
+    ValueError naming what is wrong."""
+    c = parse_cluster(text)
     return [
-        TargetDevice(i, a.name, a.memory_total, a.compute_capability, dict(a.tflops), hypothetical=True)
-        for i, a in enumerate(accs)
+        TargetDevice(
+            i,
+            a.name,
+            a.memory_total,
+            a.compute_capability,
+            dict(a.tflops),
+            hypothetical=True,
+            node=n,
+            interconnect=a.interconnect,
+            nodes=c.nodes,
+        )
+        for n in range(c.nodes)
+        for i, a in enumerate(c.gpus)
     ]

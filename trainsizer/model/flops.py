@@ -31,11 +31,15 @@ def flops_per_step(spec, stats) -> dict[str, float]:
     else:  # LoRA: gradients of the inputs everywhere, of the weights for the adapters only (negligible)
         bwd = fwd
     recompute = fwd_layer * stats.layers if spec.batch.gradient_checkpointing else 0
+    if spec.batch.gradient_checkpointing and spec.batch.checkpoint_policy == "selective":
+        recompute = 0  # matmul and attention outputs are kept: only elementwise ops run again
+    # model parallelism: each GPU of a replica does its share (tensor, pipeline, context)
+    share = spec.parallel.model_parallel
     return {
-        "forward": float(fwd),
-        "backward": float(bwd),
-        "recompute": float(recompute),
-        "total": float(fwd + bwd + recompute),
+        "forward": float(fwd) / share,
+        "backward": float(bwd) / share,
+        "recompute": float(recompute) / share,
+        "total": float(fwd + bwd + recompute) / share,
         "tokens": tokens,
     }
 

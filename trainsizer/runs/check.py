@@ -19,6 +19,7 @@ from trainsizer.runs.measure import (
 from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
+from trainsizer.spec.checks import refuse_planned_only
 
 
 def _quality(rd, spec_path, spec, on_event, memory_limit, cancel) -> dict[str, Any]:
@@ -76,6 +77,7 @@ def check(
 ) -> dict[str, Any]:
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
     group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
+    refuse_planned_only(spec)
     if spec.engine.name == "command":
         return _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, force)
     rd = RunDir(out, force=force)

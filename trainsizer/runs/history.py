@@ -66,3 +66,26 @@ def list_runs(root: Path | None = None) -> list[RunEntry]:
         return []
     entries = [e for p in root.iterdir() if p.is_dir() and (e := read_entry(p))]
     return sorted(entries, key=lambda e: (e.created, e.path.name), reverse=True)
+
+
+def measured_utilization(root: Path | None = None) -> dict[str, dict]:
+    """Model-FLOPs utilisation measured by kept runs on each GPU class (the newest run of a class wins):
+    {class key: {"utilization": mfu, "source": run folder, "created": ...}}. A CPU run never calibrates a
+    GPU class."""
+    from trainsizer.hardware.accelerators import match_accelerator
+
+    out: dict[str, dict] = {}
+    for entry in reversed(list_runs(root)):  # oldest first, so the newest overwrites
+        r = read_result(entry.path) or {}
+        gpus = (r.get("environment") or {}).get("gpus") or []
+        meas = r.get("measurement") or {}
+        mfu = meas.get("mfu")
+        if r.get("status") != "ok" or not gpus or not isinstance(mfu, (int, float)) or not 0 < mfu <= 1:
+            continue
+        if str(meas.get("peak_basis", "")).startswith("CPU"):
+            continue
+        g = gpus[0] if isinstance(gpus[0], dict) else {}
+        acc = match_accelerator(str(g.get("name", "")), g.get("memory_total"))
+        if acc is not None:
+            out[acc.key] = {"utilization": float(mfu), "source": str(entry.path), "created": entry.created}
+    return out

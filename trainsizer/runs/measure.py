@@ -10,6 +10,7 @@ from trainsizer.runs.checks import evaluate
 from trainsizer.runs.launcher import run_worker
 from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.rundir import RunDir
+from trainsizer.spec.checks import refuse_planned_only
 
 
 def environment() -> dict[str, Any]:
@@ -85,6 +86,7 @@ def measure(
 
     Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop the worker group; result.json then says
     "cancelled" and the interrupt goes on out to the caller."""
+    refuse_planned_only(spec)
     rd = RunDir(out, force=force)
     result = new_result(spec)
     try:

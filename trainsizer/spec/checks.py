@@ -14,12 +14,17 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
     out: list[SpecIssue] = []
     par = spec.parallel
     on_cpu = par.on_cpu
-    if par.strategy in ("ddp", "fsdp") and not par.auto and par.world_size() < 2:
-        how = "set parallel.processes >= 2" if on_cpu else "list at least two devices, e.g. cuda:0,1"
+    if par.strategy in ("ddp", "fsdp", "zero") and not par.auto and par.world_size() < 2:
+        how = (
+            "set parallel.processes >= 2 to run it here, or devices = auto to plan it on a target such as "
+            "--devices 8xH100-80GB"
+            if on_cpu
+            else "list at least two devices, e.g. cuda:0,1, or devices = auto with a target"
+        )
         out.append(
             SpecIssue("parallel.strategy", "conflict", f"{par.strategy} needs at least two devices; {how}")
         )
-    if par.strategy == "single" and par.world_size() > 1:
+    if par.strategy == "single" and par.world_size() > max(1, par.model_parallel):
         what = "processes" if on_cpu else "devices"
         out.append(
             SpecIssue(
@@ -70,6 +75,36 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
     if spec.engine.name in ("hf-trainer", "trl-sft"):
         out += _trainer_issues(spec)
     return out
+
+
+def run_issues(spec: RunSpec) -> list[SpecIssue]:
+    """Options the estimator and planner size but no engine here runs: refused for measure and check
+    (sections.PLANNED_ONLY), never accepted and ignored."""
+    par, out = spec.parallel, []
+    planned = "trainsizer sizes it for planning (estimate, plan), but no engine here runs it"
+    if par.strategy == "zero":
+        out.append(SpecIssue("parallel.strategy", "planned_only", f"zero (DeepSpeed ZeRO): {planned}"))
+    for f, what in (
+        ("tensor_parallel", "tensor parallelism"),
+        ("pipeline_parallel", "pipeline parallelism"),
+        ("context_parallel", "context parallelism"),
+    ):
+        if getattr(par, f) > 1:
+            out.append(SpecIssue(f"parallel.{f}", "planned_only", f"{what}: {planned}"))
+    if spec.batch.gradient_checkpointing and spec.batch.checkpoint_policy == "selective":
+        out.append(
+            SpecIssue("batch.checkpoint_policy", "planned_only", f"selective checkpointing: {planned}")
+        )
+    return out
+
+
+def refuse_planned_only(spec: RunSpec) -> None:
+    """Raise SpecError when a run is asked of options that only the planner sizes."""
+    issues = run_issues(spec)
+    if issues:
+        from trainsizer.spec.errors import SpecError
+
+        raise SpecError(issues)
 
 
 def _trainer_issues(spec: RunSpec) -> list[SpecIssue]:

@@ -27,6 +27,7 @@ SECTIONS: dict[str, type] = {
     "measure": s.MeasureSpec,
     "checkpoint": s.CheckpointSpec,
     "engine": s.EngineSpec,
+    "task": s.TaskSpec,
 }
 
 
@@ -44,6 +45,7 @@ class RunSpec:
     measure: s.MeasureSpec = dataclasses.field(default_factory=s.MeasureSpec)
     checkpoint: s.CheckpointSpec = dataclasses.field(default_factory=s.CheckpointSpec)
     engine: s.EngineSpec = dataclasses.field(default_factory=s.EngineSpec)
+    task: s.TaskSpec = dataclasses.field(default_factory=s.TaskSpec)
 
     # -- conversion ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

@@ -15,7 +15,16 @@ METHODS = ("full", "freeze", "lora", "qlora")
 PRECISIONS = ("fp32", "bf16-mixed", "fp16-mixed", "bf16")
 OPTIMIZERS = ("adamw", "adamw-fused", "adamw-8bit", "sgd", "sgd-momentum", "adafactor")
 SCHEDULERS = ("constant", "cosine", "linear")
-STRATEGIES = ("single", "ddp", "fsdp")
+STRATEGIES = ("single", "ddp", "fsdp", "zero")
+CHECKPOINT_POLICIES = ("full", "selective")
+# Options the estimator and the planner size but no engine here runs (refused by spec.checks.run_issues).
+PLANNED_ONLY = (
+    "parallel.strategy=zero",
+    "parallel.tensor_parallel",
+    "parallel.pipeline_parallel",
+    "parallel.context_parallel",
+    "batch.checkpoint_policy=selective",
+)
 FSDP_SHARDING = ("full", "grad-op")
 DATA_SOURCES = ("synthetic", "builtin", "path")
 DATA_FORMATS = ("auto", "text", "jsonl", "csv", "hf-disk")
@@ -151,6 +160,11 @@ class BatchSpec:
     gradient_checkpointing: bool = spec_field(
         False, help="Recompute activations in backward instead of storing them."
     )
+    checkpoint_policy: str = spec_field(
+        "full",
+        choices=CHECKPOINT_POLICIES,
+        help="Checkpointing: full (keep layer inputs) or selective (keep matmul outputs; planning only).",
+    )
 
     def issues(self) -> list[SpecIssue]:
         return []
@@ -159,7 +173,9 @@ class BatchSpec:
 @dataclass(kw_only=True)
 class ParallelSpec:
     strategy: str = spec_field(
-        "single", choices=STRATEGIES, help="single device, ddp (replicas) or fsdp (sharded)."
+        "single",
+        choices=STRATEGIES,
+        help="single device, ddp (replicas), fsdp (sharded) or zero (DeepSpeed ZeRO stages; planning only).",
     )
     devices: str = spec_field("cpu", help="Devices to use: cpu, cuda:0, cuda:0,1 or auto.")
     fsdp_sharding: str = spec_field(
@@ -172,6 +188,30 @@ class ParallelSpec:
     )
     processes: int = spec_field(
         1, minimum=1, maximum=64, help="devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU."
+    )
+    zero_stage: int = spec_field(
+        3, minimum=1, maximum=3, help="zero: 1 shards optimizer states, 2 also gradients, 3 also weights."
+    )
+    offload_optimizer: bool = spec_field(
+        False, help="zero: optimizer states (and the step) in host memory (ZeRO-Offload)."
+    )
+    offload_params: bool = spec_field(
+        False, help="zero stage 3: parameters in host memory too (ZeRO-Infinity, CPU)."
+    )
+    tensor_parallel: int = spec_field(
+        1, minimum=1, maximum=1024, help="Tensor-parallel degree (Megatron-style; planning only)."
+    )
+    sequence_parallel: bool = spec_field(
+        True, help="With tensor parallelism: shard norms and dropouts along the sequence too."
+    )
+    pipeline_parallel: int = spec_field(
+        1, minimum=1, maximum=1024, help="Pipeline stages (1F1B; micro-batches = grad_accum; planning only)."
+    )
+    context_parallel: int = spec_field(
+        1,
+        minimum=1,
+        maximum=1024,
+        help="Context-parallel degree: the sequence split over GPUs (planning only).",
     )
 
     def __post_init__(self):
@@ -195,7 +235,7 @@ class ParallelSpec:
         return out
 
     def issues(self) -> list[SpecIssue]:
-        out = []
+        out = self._sharding_issues()
         devs = self.device_list()
         if self.on_cpu or self.auto:
             return out
@@ -212,12 +252,33 @@ class ParallelSpec:
             out.append(SpecIssue("parallel.devices", "format", f"lists a device twice: {self.devices!r}"))
         return out
 
+    @property
+    def model_parallel(self) -> int:
+        """GPUs one data-parallel replica spans: tensor × pipeline × context degrees."""
+        return self.tensor_parallel * self.pipeline_parallel * self.context_parallel
+
     def world_size(self) -> int:
         if self.on_cpu:
             return self.processes
         if self.auto:
             return 1
         return max(1, len(self.device_list()))
+
+    def _sharding_issues(self) -> list[SpecIssue]:
+        out = []
+        if self.strategy != "zero":
+            for f in ("offload_optimizer", "offload_params"):
+                if getattr(self, f):
+                    out.append(SpecIssue(f"parallel.{f}", "conflict", "applies to strategy = zero only"))
+        elif self.offload_params and self.zero_stage != 3:
+            out.append(
+                SpecIssue(
+                    "parallel.offload_params",
+                    "conflict",
+                    f"parameters are offloaded by ZeRO stage 3 only, got zero_stage = {self.zero_stage}",
+                )
+            )
+        return out
 
 
 def _is_cuda_name(name: str) -> bool:
@@ -443,3 +504,41 @@ class EngineSpec:
                         SpecIssue("engine.step_pattern", "format", "needs a named group (?P<step>...)")
                     )
         return out
+
+
+@dataclass(kw_only=True)
+class TaskSpec:
+    """The customer's whole training job, for planning: how much to train and by when."""
+
+    tokens: float = spec_field(
+        0.0, minimum=0.0, maximum=1e16, help="Tokens to train per epoch (0: examples × tokens_per_example)."
+    )
+    examples: float = spec_field(0.0, minimum=0.0, maximum=1e13, help="Training examples per epoch.")
+    tokens_per_example: float = spec_field(
+        0.0, minimum=0.0, maximum=1e9, help="Mean tokens per example (with examples)."
+    )
+    epochs: float = spec_field(1.0, minimum=0.001, maximum=1e6, help="Passes over the data.")
+    deadline_hours: float = spec_field(
+        0.0, minimum=0.0, maximum=1e6, help="Wall-clock hours the training must finish in (0: none)."
+    )
+    budget_gpu_hours: float = spec_field(
+        0.0, minimum=0.0, maximum=1e9, help="Largest GPU-hours the customer will pay for (0: none)."
+    )
+    utilization: float = spec_field(
+        0.4,
+        minimum=0.01,
+        maximum=1.0,
+        help="Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).",
+    )
+
+    def total_tokens(self) -> float:
+        """Tokens to train over all epochs; 0 when the task is not given."""
+        per_epoch = self.tokens or self.examples * self.tokens_per_example
+        return per_epoch * self.epochs
+
+    def issues(self) -> list[SpecIssue]:
+        if self.tokens and self.examples:
+            return [SpecIssue("task.examples", "conflict", "give tokens or examples, not both")]
+        if self.examples and not self.tokens_per_example:
+            return [SpecIssue("task.tokens_per_example", "required", "examples need their mean tokens")]
+        return []

@@ -1,0 +1,344 @@
+"""Planning: from the customer's task to ranked hardware options (docs/estimator.md "Plans").
+
+For the spec's model, method, precision, optimizer and batch, every candidate layout — GPU class × count
+(1, 2, 4, 8 GPUs on one node, 2×8 … 16×8) × strategy (single, ddp, fsdp full / grad-op, ZeRO 1/2/3 with and
+without offload, tensor parallelism inside a node, pipeline stages across nodes) × memory savers
+(checkpointing full / selective, 8-bit AdamW) — is sized by the analytic estimate and timed at a stated
+utilisation. The method the customer asked for is kept. The answer is plain data: codes and numbers, the
+words are made at the edges (CLI, window, request).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+# (nodes, GPUs per node)
+SHAPES = ((1, 1), (1, 2), (1, 4), (1, 8), (2, 8), (4, 8), (8, 8), (16, 8))
+DEFAULT_HEADROOM = 0.1
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One strategy and its memory savers, as spec changes (``id`` is a stable code)."""
+
+    id: str
+    parallel: dict[str, Any]
+    batch: dict[str, Any] = field(default_factory=dict)
+    optimizer: dict[str, Any] = field(default_factory=dict)
+    rank: int = 0  # simpler first when equally fast
+
+
+def layouts(spec, nodes: int, per_node: int) -> list[Layout]:
+    """Every strategy × saver for ``nodes × per_node`` GPUs."""
+    n = nodes * per_node
+    strategies: list[tuple[str, dict[str, Any]]] = []
+    if n == 1:
+        strategies.append(("single", {"strategy": "single"}))
+    else:
+        strategies += [
+            ("ddp", {"strategy": "ddp"}),
+            ("fsdp-full", {"strategy": "fsdp", "fsdp_sharding": "full"}),
+            ("fsdp-grad-op", {"strategy": "fsdp", "fsdp_sharding": "grad-op"}),
+            ("zero1", {"strategy": "zero", "zero_stage": 1}),
+            ("zero2", {"strategy": "zero", "zero_stage": 2}),
+            ("zero3", {"strategy": "zero", "zero_stage": 3}),
+            ("zero2-offload", {"strategy": "zero", "zero_stage": 2, "offload_optimizer": True}),
+            (
+                "zero3-offload",
+                {"strategy": "zero", "zero_stage": 3, "offload_optimizer": True, "offload_params": True},
+            ),
+            ("fsdp-offload", {"strategy": "fsdp", "fsdp_sharding": "full", "cpu_offload": True}),
+        ]
+        tp = min(per_node, 8)
+        if tp > 1:  # tensor parallelism stays inside a node (NVLink); data parallelism across them
+            dp_strategy = {"strategy": "zero", "zero_stage": 1} if n > tp else {"strategy": "single"}
+            strategies.append((f"tp{tp}", {**dp_strategy, "tensor_parallel": tp}))
+        if nodes > 1 and tp > 1:  # one pipeline stage per node, tensor parallel inside it
+            strategies.append((f"tp{tp}-pp{nodes}", {"strategy": "single", "tensor_parallel": tp,
+                                                     "pipeline_parallel": nodes}))  # fmt: skip
+    savers: list[tuple[str, dict[str, Any], dict[str, Any]]] = [("", {}, {})]
+    if not spec.batch.gradient_checkpointing:
+        savers += [
+            ("ckpt", {"gradient_checkpointing": True, "checkpoint_policy": "full"}, {}),
+            ("ckpt-selective", {"gradient_checkpointing": True, "checkpoint_policy": "selective"}, {}),
+        ]
+    eight_bit = spec.optimizer.name in ("adamw", "adamw-fused")
+    out = []
+    for i, (sid, par) in enumerate(strategies):
+        for j, (vid, batch, opt) in enumerate(savers):
+            out.append(Layout(sid + (f"+{vid}" if vid else ""), par, batch, opt, rank=i * 10 + j))
+            if eight_bit and par["strategy"] in ("single", "ddp", "fsdp") and "tensor_parallel" not in par:
+                out.append(
+                    Layout(
+                        sid + (f"+{vid}" if vid else "") + "+adamw-8bit",
+                        par,
+                        batch,
+                        {"name": "adamw-8bit"},
+                        rank=i * 10 + j + 5,
+                    )
+                )
+    return out
+
+
+def _applied(spec, layout: Layout, nodes: int):
+    par = {
+        "devices": "auto",
+        "processes": 1,
+        "fsdp_sharding": "full",
+        "cpu_offload": False,
+        "zero_stage": 3,
+        "offload_optimizer": False,
+        "offload_params": False,
+        "tensor_parallel": 1,
+        "pipeline_parallel": 1,
+        "context_parallel": 1,
+        **layout.parallel,
+    }
+    changes: dict[str, Any] = {"parallel": par}
+    if layout.batch:
+        changes["batch"] = dict(layout.batch)
+    if layout.optimizer:
+        changes["optimizer"] = dict(layout.optimizer)
+    if par.get("pipeline_parallel", 1) > 1 and spec.batch.grad_accum < par["pipeline_parallel"]:
+        # 1F1B needs at least as many micro-batches as stages: the same tokens per step, split finer
+        changes.setdefault("batch", {})["grad_accum"] = par["pipeline_parallel"] * 2
+    return spec.replace(**changes)
+
+
+def candidate_classes(spec, only: list[str] | None = None):
+    """GPU classes of the built-in table and the user's own (accelerators.toml), or ``only`` those."""
+    from trainsizer.hardware.accelerators import all_accelerators, custom_accelerator, find_accelerator
+
+    if only:
+        out = []
+        for name in only:
+            name = name.strip()
+            if name.startswith("{") and name.endswith("}"):
+                out.append(custom_accelerator(name[1:-1]))
+                continue
+            acc = find_accelerator(name)
+            if acc is None:
+                raise ValueError(f"unknown accelerator {name!r}")
+            out.append(acc)
+        return out
+    return list(all_accelerators().values())
+
+
+def plan(
+    spec,
+    *,
+    gpus: list[str] | None = None,
+    headroom: float = DEFAULT_HEADROOM,
+    calibration: dict[str, dict[str, Any]] | None = None,
+    top: int = 5,
+) -> dict[str, Any]:
+    """Ranked hardware options for ``spec`` and its [task]. ``calibration`` maps a GPU class key to a measured
+    utilisation ({"utilization": u, "source": run folder}) that replaces the task's assumed one."""
+    from trainsizer.estimate.timing import PEAK_KEY, step_time
+    from trainsizer.estimate.working_set import EstimateError, estimate
+    from trainsizer.hardware.inventory import TargetDevice, hypothetical_targets
+    from trainsizer.spec.errors import SpecError
+
+    t0 = time.perf_counter()
+    classes = candidate_classes(spec, gpus)
+    task = spec.task
+    total_tokens = task.total_tokens()
+    key = PEAK_KEY[spec.precision.compute]
+    calibration = calibration or {}
+    # memory does not depend on the GPU class (its capacity decides): size each shape × layout once
+    sized: dict[tuple[int, int], list[tuple[Layout, Any, Any]]] = {}
+    for nodes, per_node in SHAPES:
+        targets = hypothetical_targets(
+            f"{nodes}x{per_node}xH100-80GB" if nodes > 1 else f"{per_node}xH100-80GB"
+        )
+        rows = []
+        for layout in layouts(spec, nodes, per_node):
+            try:
+                s = _applied(spec, layout, nodes)
+                est = estimate(s, targets)
+            except (SpecError, EstimateError, ValueError):
+                continue  # a layout this model cannot take (heads or layers do not split)
+            rows.append((layout, s, est))
+        sized[(nodes, per_node)] = rows
+    options: list[dict[str, Any]] = []
+    for acc in classes:
+        peak_flops = acc.tflops.get(key) or 0.0
+        cal = calibration.get(acc.key)
+        util = cal["utilization"] if cal else task.utilization
+        util_basis = (
+            {"kind": "measured", "source": cal.get("source")}
+            if cal
+            else {"kind": "assumed", "source": "task.utilization"}
+        )
+        unsupported = None
+        if spec.precision.compute.startswith("bf16") and tuple(acc.compute_capability) < (8, 0):
+            unsupported = "no_bf16"
+        for (nodes, per_node), rows in sized.items():
+            count = nodes * per_node
+            best, closest = None, None
+            target = TargetDevice(
+                0, acc.name, acc.memory_total, acc.compute_capability, dict(acc.tflops), True
+            )
+            for layout, s, est in rows:
+                peak = max(d.peak for d in est.devices)
+                need = peak * (1 + headroom)
+                fits = need <= acc.memory_total and unsupported is None
+                t = (
+                    step_time(
+                        s, est.stats, target, data_parallel=est.placement["data_parallel"], utilization=util
+                    )  # fmt: skip
+                    if peak_flops
+                    else {"seconds": None, "tokens_per_s": None}
+                )
+                row = {
+                    "gpu": acc.key,
+                    "gpu_name": acc.name,
+                    "nodes": nodes,
+                    "gpus_per_node": per_node,
+                    "gpus": count,
+                    "target": f"{nodes}x{per_node}x{acc.key}" if nodes > 1 else f"{per_node}x{acc.key}",
+                    "layout": layout.id,
+                    "placement": est.placement,
+                    "changes": {
+                        k: v for k, v in s.to_dict().items() if k in ("parallel", "batch", "optimizer")
+                    },
+                    "peak": peak,
+                    "capacity": acc.memory_total,
+                    "headroom": 1 - peak / acc.memory_total,
+                    "fits": fits,
+                    "host_per_node": est.host["peak"],
+                    "step_s": t.get("seconds"),
+                    "tokens_per_s": t.get("tokens_per_s"),
+                    "utilization": util,
+                    "utilization_basis": util_basis,
+                    "interconnect": acc.interconnect,
+                    "needs": _interconnect_needs(est.placement),
+                    "_rank": layout.rank,
+                    "_spec": s,
+                    "_est": est,
+                }
+                if fits and (best is None or _faster(row, best)):
+                    best = row
+                if closest is None or row["peak"] < closest["peak"]:
+                    closest = row
+            chosen = best or closest
+            if chosen is None:
+                continue
+            chosen = dict(chosen)
+            _task_figures(chosen, total_tokens, task)
+            chosen["why_not"] = _why_not(chosen, unsupported, headroom)
+            options.append(chosen)
+    from trainsizer.estimate.working_set import checkpoint_bytes
+
+    options.sort(key=_order)
+    for o in options:
+        o["checkpoint_bytes"] = checkpoint_bytes(o["_spec"])
+    for i, o in enumerate(options, 1):
+        o["option"] = i
+    fitting = [o for o in options if not o["why_not"]]
+    fallen: dict[str, int] = {}
+    for o in options:
+        for reason in o["why_not"]:
+            fallen[reason] = fallen.get(reason, 0) + 1
+    deadline_counts = {}
+    for acc in classes:
+        ok = [o for o in fitting if o["gpu"] == acc.key]
+        if ok:
+            deadline_counts[acc.key] = min(o["gpus"] for o in ok)
+    return {
+        "task": {
+            "tokens": total_tokens,
+            "epochs": task.epochs,
+            "deadline_hours": task.deadline_hours,
+            "budget_gpu_hours": task.budget_gpu_hours,
+            "utilization": task.utilization,
+        },
+        "headroom": headroom,
+        "precision_key": key,
+        "options": options,
+        "top": [o["option"] for o in fitting[:top]],
+        "fallen_out": fallen,
+        "fewest_gpus_meeting_task": deadline_counts,
+        "closest": None
+        if fitting or not options
+        else min(
+            options,
+            key=lambda o: (
+                bool(o["why_not"]) and "no_bf16" in o["why_not"],
+                o["peak"] / o["capacity"],
+                o["gpus"],
+            ),
+        )["option"],
+        "seconds": time.perf_counter() - t0,
+        "candidates": sum(len(r) for r in sized.values()) * len(classes),
+    }
+
+
+def public(result: dict[str, Any]) -> dict[str, Any]:
+    """The plan as JSON-safe data (the private spec/estimate objects left out)."""
+    out = dict(result)
+    out["options"] = [{k: v for k, v in o.items() if not k.startswith("_")} for o in result["options"]]
+    return out
+
+
+def _interconnect_needs(place: dict[str, Any]) -> list[str]:
+    needs = []
+    if place.get("tensor_parallel", 1) > 1:
+        needs.append("nvlink")  # tensor parallelism all-reduces every layer's activations
+    if place.get("nodes", 1) > 1:
+        needs.append("fast_fabric")  # gradients or pipeline activations cross nodes every step
+    return needs
+
+
+def _faster(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    sa, sb = a["step_s"] or float("inf"), b["step_s"] or float("inf")
+    if abs(sa - sb) > 1e-9 * max(sa, sb, 1e-30):
+        return sa < sb
+    return a["_rank"] < b["_rank"]
+
+
+def _task_figures(o: dict[str, Any], tokens: float, task) -> None:
+    tps = o["tokens_per_s"]
+    if tokens and tps:
+        seconds = tokens / tps
+        o["time_to_train_h"] = seconds / 3600
+        o["gpu_hours"] = seconds / 3600 * o["gpus"]
+    else:
+        o["time_to_train_h"] = o["gpu_hours"] = None
+    o["meets_deadline"] = (
+        None
+        if not task.deadline_hours or o["time_to_train_h"] is None
+        else o["time_to_train_h"] <= task.deadline_hours
+    )
+    o["within_budget"] = (
+        None
+        if not task.budget_gpu_hours or o["gpu_hours"] is None
+        else o["gpu_hours"] <= task.budget_gpu_hours
+    )
+
+
+def _why_not(o: dict[str, Any], unsupported: str | None, headroom: float) -> list[str]:
+    out = []
+    if unsupported:
+        out.append(unsupported)
+    elif not o["fits"]:
+        out.append("does_not_fit")
+    if o["meets_deadline"] is False:
+        out.append("misses_deadline")
+    if o["within_budget"] is False:
+        out.append("over_budget")
+    return out
+
+
+def _order(o: dict[str, Any]):
+    return (
+        bool(o["why_not"]),
+        "does_not_fit" in o["why_not"] or "no_bf16" in o["why_not"],
+        o["gpus"],
+        o["time_to_train_h"]
+        if o["time_to_train_h"] is not None
+        else (1 / o["tokens_per_s"] if o["tokens_per_s"] else float("inf")),
+        o["peak"] / o["capacity"],
+    )
