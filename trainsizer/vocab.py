@@ -120,6 +120,9 @@ PLAN_REASON_WORDS = {
     "over_budget": "over the GPU-hour budget",
     "no_bf16": "no bf16 support",
 }
+CAVEAT_WORDS = {
+    "host_optimizer_not_timed": "the optimizer step runs on the host CPUs and is not in the step time",
+}
 NEEDS_WORDS = {
     "nvlink": "NVLink inside a node (tensor parallelism)",
     "fast_fabric": "a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)",

@@ -228,7 +228,7 @@ def _plan_row(o) -> list[str]:
 
 
 def render_plan(spec, result: dict, show_all: bool = False) -> str:
-    from trainsizer.vocab import NEEDS_WORDS, PLAN_REASON_WORDS
+    from trainsizer.vocab import CAVEAT_WORDS, NEEDS_WORDS, PLAN_REASON_WORDS
 
     task = result["task"]
     lines = ["Plan: hardware options (estimated)", "  " + describe_spec(spec).rsplit(" · ", 1)[0]]
@@ -268,6 +268,8 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
         )
         for need in best["needs"]:
             lines.append(f"  needs {NEEDS_WORDS[need]}")
+        for caveat in best["caveats"]:
+            lines.append(f"  note: {CAVEAT_WORDS[caveat]}")
     if result["fallen_out"]:
         lines.append(
             "fell out: "

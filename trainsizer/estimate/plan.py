@@ -215,6 +215,8 @@ def plan(
                     "utilization_basis": util_basis,
                     "interconnect": acc.interconnect,
                     "needs": _interconnect_needs(est.placement),
+                    # the optimizer step of an offloaded layout runs on the host CPUs: not in step_s
+                    "caveats": ["host_optimizer_not_timed"] if "offload" in layout.id else [],
                     "_rank": layout.rank,
                     "_spec": s,
                     "_est": est,
@@ -293,6 +295,8 @@ def _interconnect_needs(place: dict[str, Any]) -> list[str]:
 
 
 def _faster(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    if bool(a["caveats"]) != bool(b["caveats"]):
+        return not a["caveats"]  # a step time without caveats beats an optimistic one
     sa, sb = a["step_s"] or float("inf"), b["step_s"] or float("inf")
     if abs(sa - sb) > 1e-9 * max(sa, sb, 1e-30):
         return sa < sb
@@ -337,6 +341,7 @@ def _order(o: dict[str, Any]):
         bool(o["why_not"]),
         "does_not_fit" in o["why_not"] or "no_bf16" in o["why_not"],
         o["gpus"],
+        bool(o["caveats"]),
         o["time_to_train_h"]
         if o["time_to_train_h"] is not None
         else (1 / o["tokens_per_s"] if o["tokens_per_s"] else float("inf")),

@@ -85,6 +85,10 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
                 f"({est_word}, {basis})",
             )
         )
+    for caveat in option.get("caveats") or []:
+        from trainsizer.vocab import CAVEAT_WORDS
+
+        rows.append((t("note"), t(CAVEAT_WORDS[caveat])))
     task = plan["task"]
     time_line = _hours(option.get("time_to_train_h"), t)
     if task["deadline_hours"] and option.get("time_to_train_h") is not None:

@@ -1,0 +1,330 @@
+"""Planning (issue 19): a target is a plan, the estimate covers the layouts such plans use, the planner ranks
+hardware options for a task, and a request is drafted from a plan with no run."""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from trainsizer.estimate.working_set import estimate
+from trainsizer.hardware import hypothetical_targets
+from trainsizer.spec import RunSpec, SpecError
+
+DATA = Path(__file__).parent / "data"
+GiB = 1 << 30
+
+
+def spec_of(preset="llama-3.1-8b", **changes):
+    base = {"model": {"preset": preset}, "precision": {"compute": "bf16-mixed"}}
+    for k, v in changes.items():
+        base.setdefault(k, {}).update(v)
+    return RunSpec().replace(**base)
+
+
+# -- a target is a plan ------------------------------------------------------------------------------------
+def test_fsdp_with_auto_devices_shards_over_the_targets_gpus():
+    """The reported bug: 8xH100 + fsdp + auto estimated one unsharded GPU."""
+    spec = spec_of(parallel={"strategy": "fsdp", "devices": "auto"}, batch={"micro_batch": 1})
+    one = estimate(spec.replace(parallel={"strategy": "single"}), hypothetical_targets("H100-80GB"))
+    eight = estimate(spec, hypothetical_targets("8xH100-80GB"))
+    assert len(eight.devices) == 8 and eight.placement["data_parallel"] == 8
+    single, each = one.devices[0].items, eight.devices[0].items
+    assert each["optimizer_states"] == single["optimizer_states"] // 8
+    states_single = single["weights"] + single["gradients"] + single["optimizer_states"]
+    states_each = each["weights"] + each["gradients"] + each["optimizer_states"]
+    # ≈ single-GPU states ÷ 8 plus the gathered blocks (two layers' weights, one layer's gradients)
+    assert states_single / 8 < states_each < states_single / 8 + 4 * GiB
+    assert each["activations"] == single["activations"]
+    assert "fsdp full shard over 8 data-parallel ranks = 8 GPUs" in eight.placement["text"]
+
+
+def test_several_nodes_and_a_custom_accelerator():
+    spec = spec_of(parallel={"strategy": "fsdp", "devices": "auto"})
+    t = hypothetical_targets("2x8xH100-80GB")
+    assert len(t) == 16 and t[8].label == "node1/cuda:0" and t[15].node == 1
+    est = estimate(spec, t)
+    assert est.placement["nodes"] == 2 and est.placement["ranks_per_node"] == 8
+    assert "16 GPUs on 2 nodes" in est.placement["text"]
+    custom = hypothetical_targets("4x{mem=96GiB,bf16=989,fp32=60,link=nvlink}")
+    assert len(custom) == 4 and custom[0].memory_total == 96 * GiB and custom[0].interconnect == "NVLink"
+    for bad, says in (
+        ("2xH100-80G", "did you mean H100-80GB"),
+        ("8x{bf16=900}", "needs mem="),
+        ("8x{mem=80GiB}", "needs bf16="),
+        ("8x{mem=80GiB,bf16=9,colour=red}", "unknown key 'colour'"),
+        ("2x2x2xH100", "at most NODESxGPUSxNAME"),
+    ):
+        with pytest.raises(ValueError, match=says):
+            hypothetical_targets(bad)
+
+
+def test_a_user_table_of_accelerators(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))
+    table = tmp_path / "trainsizer" / "accelerators.toml"
+    table.parent.mkdir()
+    table.write_text('[MI300X]\nmem = "192GiB"\nbf16 = 1307\nfp32 = 163\nlink = "infinity-fabric"\n')
+    t = hypothetical_targets("8xMI300X")
+    assert len(t) == 8 and t[0].memory_total == 192 * GiB and t[0].tflops["bf16"] == 1307
+    table.write_text("[MI300X]\nbf16 = 1307\n")
+    with pytest.raises(ValueError, match=r"accelerators.toml: MI300X: needs mem="):
+        hypothetical_targets("8xMI300X")
+
+
+def test_devices_that_contradict_the_target_are_refused(run_cli, tmp_path):
+    from trainsizer.estimate import run_estimate
+
+    with pytest.raises(SpecError) as e:
+        run_estimate(spec_of(), devices="8xH100-80GB")  # devices = cpu
+    msg = str(e.value.issues[0])
+    assert "[parallel] devices" in msg and "cpu" in msg and "8 × NVIDIA H100" in msg
+    with pytest.raises(SpecError, match="cuda:9 is not present"):
+        run_estimate(spec_of(parallel={"devices": "cuda:0,9", "strategy": "ddp"}), devices="8xH100-80GB")
+    with pytest.raises(SpecError, match="does not divide the 8 devices"):
+        run_estimate(
+            spec_of(parallel={"devices": "auto", "strategy": "ddp", "tensor_parallel": 3}),
+            devices="8xH100-80GB",
+        )
+    path = tmp_path / "cpu.toml"
+    spec_of(parallel={"strategy": "fsdp", "processes": 2}).save(path)
+    rc, out, err = run_cli("estimate", path, "--devices", "8xH100-80GB")
+    assert rc == 2 and "devices = cpu contradicts the planned target" in err and 'devices = "auto"' in err
+
+
+def test_the_fsdp_hint_on_a_cpu_spec_points_at_the_target():
+    with pytest.raises(SpecError) as e:
+        spec_of(parallel={"strategy": "fsdp"})
+    assert "devices = auto" in str(e.value) and "--devices 8xH100-80GB" in str(e.value)
+
+
+# -- the estimate covers what plans use ---------------------------------------------------------------------
+def test_degrees_of_one_reduce_exactly_to_the_estimate_before_plans():
+    sys.path.insert(0, str(DATA))
+    try:
+        from estimates_before_plans import snapshot
+    finally:
+        sys.path.pop(0)
+    before = json.loads((DATA / "estimates_before_plans.json").read_text())
+    assert len(before) == 300
+    for row in before:
+        now = snapshot(row["changes"])
+        assert now == row, row["changes"]
+
+
+def _items(spec, target="8xH100-80GB"):
+    return estimate(spec, hypothetical_targets(target)).devices[0].items
+
+
+def test_sharding_identities():
+    fp32 = {"precision": {"compute": "fp32"}}
+    auto = {"devices": "auto"}
+    single = _items(spec_of(**fp32, parallel={"devices": "auto"}), "H100-80GB")
+    fsdp = _items(spec_of(**fp32, parallel={**auto, "strategy": "fsdp"}))
+    zero3 = _items(spec_of(**fp32, parallel={**auto, "strategy": "zero", "zero_stage": 3}))
+    for k in ("weights", "gradients", "optimizer_states", "comm_buffers"):
+        assert zero3[k] == fsdp[k], k  # ZeRO-3 is FSDP full shard
+    zero1 = _items(spec_of(**fp32, parallel={**auto, "strategy": "zero", "zero_stage": 1}))
+    assert zero1["weights"] == single["weights"] and zero1["gradients"] == single["gradients"]
+    assert zero1["optimizer_states"] == single["optimizer_states"] // 8
+    zero2 = _items(spec_of(**fp32, parallel={**auto, "strategy": "zero", "zero_stage": 2}))
+    assert zero2["gradients"] - zero2["comm_buffers"] == single["gradients"] // 8
+    # mixed precision under DeepSpeed: 2 + 2 + 12 bytes per parameter (memory.rst)
+    mixed = estimate(
+        spec_of(parallel={**auto, "strategy": "zero", "zero_stage": 1}), hypothetical_targets("8xH100-80GB")
+    )
+    n = mixed.stats.total
+    it = mixed.devices[0].items
+    assert it["weights"] == 2 * n and it["gradients"] == 2 * n
+    assert it["optimizer_states"] == pytest.approx(12 * n / 8, rel=1e-6)
+    # tensor parallel: the states split over the group; activations with sequence parallelism too
+    tp = _items(spec_of(**fp32, parallel={**auto, "strategy": "single", "tensor_parallel": 8}))
+    base = _items(spec_of(**fp32, parallel={**auto, "strategy": "single"}), "H100-80GB")
+    assert tp["weights"] == pytest.approx(base["weights"] / 8, rel=1e-6)
+    assert tp["activations"] == pytest.approx(base["activations"] / 8, rel=1e-6)
+    # context parallel: each GPU holds 1/c of the tokens
+    cp = _items(
+        spec_of(**fp32, parallel={**auto, "strategy": "single", "context_parallel": 4}), "4xH100-80GB"
+    )
+    assert cp["activations"] == pytest.approx(base["activations"] / 4, rel=1e-6)
+    assert cp["weights"] == base["weights"]
+
+
+def test_pipeline_stages_hold_the_model_once_and_the_first_holds_the_micro_batches_in_flight():
+    spec = spec_of(
+        precision={"compute": "fp32"},
+        parallel={"devices": "auto", "strategy": "single", "pipeline_parallel": 4},
+        batch={"grad_accum": 8},
+    )
+    est = estimate(spec, hypothetical_targets("4xH100-80GB"))
+    one = estimate(
+        spec.replace(parallel={"pipeline_parallel": 1}), hypothetical_targets("H100-80GB")
+    ).devices[0]
+    weights = [d.items["weights"] for d in est.devices]
+    # untied embedding and head: the stages together hold every parameter once
+    assert sum(weights) == pytest.approx(one.items["weights"], rel=1e-6)
+    acts = [d.items["activations"] for d in est.devices]
+    assert acts[0] > acts[-1]  # 1F1B: stage 0 keeps min(4, 8) micro-batches, the last keeps one
+    assert est.devices[-1].items["logits_and_loss"] == one.items["logits_and_loss"]
+    assert est.devices[0].items["logits_and_loss"] == 0
+
+
+def test_selective_checkpointing_lies_between_none_and_full():
+    targets = hypothetical_targets("H100-80GB")
+    par = {"parallel": {"devices": "auto"}}
+    none = estimate(spec_of(**par), targets).devices[0].items["activations"]
+    full = (
+        estimate(spec_of(**par, batch={"gradient_checkpointing": True}), targets)
+        .devices[0]
+        .items["activations"]
+    )
+    sel = (
+        estimate(
+            spec_of(**par, batch={"gradient_checkpointing": True, "checkpoint_policy": "selective"}), targets
+        )
+        .devices[0]
+        .items["activations"]
+    )
+    assert full < sel < none
+
+
+def test_planned_only_options_are_refused_for_a_run(run_cli, tmp_path):
+    for changes, field in (
+        ({"parallel": {"strategy": "zero", "processes": 2}}, "parallel.strategy"),
+        ({"parallel": {"tensor_parallel": 2}}, "parallel.tensor_parallel"),
+        (
+            {"batch": {"gradient_checkpointing": True, "checkpoint_policy": "selective"}},
+            "batch.checkpoint_policy",
+        ),
+    ):
+        path = tmp_path / "planned.toml"
+        RunSpec().replace(**changes).save(path)
+        rc, out, err = run_cli("measure", path, "--out", tmp_path / "r")
+        section, name = field.split(".")
+        assert rc == 2 and f"[{section}] {name}" in err and "planning" in err, err
+        assert not (tmp_path / "r").exists()
+
+
+# -- the planner ----------------------------------------------------------------------------------------------
+def _plan(preset, **kw):
+    from trainsizer.estimate.plan import plan
+
+    return plan(spec_of(preset, **kw))
+
+
+@pytest.mark.parametrize(
+    "preset,changes",
+    [
+        ("llama-3.1-8b", {"method": {"kind": "lora"}, "batch": {"micro_batch": 1, "seq_len": 2048}}),
+        ("llama-3.1-70b", {"method": {"kind": "lora"}, "precision": {"compute": "bf16"}}),
+        ("llama-3.1-70b", {"batch": {"micro_batch": 1, "seq_len": 4096, "grad_accum": 8}}),
+    ],
+)
+def test_the_plan_ranks_a_known_good_option_first(preset, changes):
+    from trainsizer.estimate.plan import public
+
+    result = _plan(preset, **changes, task={"tokens": 1e9})
+    json.dumps(public(result))  # JSON-safe
+    first = result["options"][result["top"][0] - 1]
+    # known good: it fits with the headroom on its own estimate ...
+    est = estimate(first["_spec"], hypothetical_targets(first["target"].replace(first["gpu"], "H100-80GB")))
+    assert max(d.peak for d in est.devices) * 1.1 <= first["capacity"]
+    # ... and no option with fewer GPUs fits
+    assert all(o["why_not"] for o in result["options"] if o["gpus"] < first["gpus"])
+    assert first["time_to_train_h"] == pytest.approx(1e9 / first["tokens_per_s"] / 3600)
+    if preset == "llama-3.1-8b":
+        assert first["gpus"] == 1  # an 8B LoRA fits one big GPU
+    if "grad_accum" in changes.get("batch", {}):
+        # full fine-tuning of 70B keeps 16 bytes per parameter: on 8+ GPUs, or offloaded to the host
+        n = first["_est"].stats.total
+        assert first["gpus"] >= 8 or first["host_per_node"] * first["nodes"] >= 12 * n
+        assert "offload" not in first["layout"] or "host_optimizer_not_timed" in first["caveats"]
+
+
+def test_a_deadline_needs_more_gpus_and_a_measured_run_calibrates(tmp_path):
+    from trainsizer.estimate.plan import plan
+
+    spec = spec_of(method={"kind": "lora"}, batch={"micro_batch": 1, "seq_len": 2048})
+    loose = plan(spec.replace(task={"tokens": 1e9}), gpus=["H100-80GB"])
+    fast = loose["options"][loose["top"][0] - 1]
+    tight = plan(
+        spec.replace(task={"tokens": 1e9, "deadline_hours": fast["time_to_train_h"] / 3}), gpus=["H100-80GB"]
+    )
+    first = tight["options"][tight["top"][0] - 1]
+    assert first["gpus"] >= 3 * fast["gpus"] and first["meets_deadline"]
+    assert tight["fallen_out"].get("misses_deadline")
+    cal = plan(spec, gpus=["H100-80GB"], calibration={"H100-80GB": {"utilization": 0.2, "source": "run-x"}})
+    o = cal["options"][cal["top"][0] - 1]
+    assert o["utilization"] == 0.2 and o["utilization_basis"] == {"kind": "measured", "source": "run-x"}
+
+
+def test_kept_gpu_runs_calibrate_and_cpu_runs_do_not(tmp_path):
+    from trainsizer.runs.history import measured_utilization
+
+    recorded = json.loads((DATA / "recorded_check" / "result.json").read_text())
+    cpu = tmp_path / "cpu-run"
+    cpu.mkdir()
+    (cpu / "result.json").write_text(json.dumps(recorded))
+    gpu = tmp_path / "gpu-run"
+    gpu.mkdir()
+    on_gpu = json.loads(json.dumps(recorded))
+    on_gpu["environment"]["gpus"] = [{"name": "NVIDIA H100 80GB HBM3", "memory_total": 85520809984}]
+    on_gpu["measurement"]["peak_basis"] = "NVIDIA H100 peak 989.4 TFLOP/s (bf16)"
+    on_gpu["measurement"]["mfu"] = 0.37
+    (gpu / "result.json").write_text(json.dumps(on_gpu))
+    cal = measured_utilization(tmp_path)
+    assert list(cal) == ["H100-80GB"] and cal["H100-80GB"]["utilization"] == 0.37
+
+
+def test_advice_is_searched_until_it_fits():
+    from trainsizer.estimate import run_estimate
+
+    spec = spec_of(
+        parallel={"strategy": "fsdp", "devices": "auto"}, batch={"micro_batch": 8, "seq_len": 2048}
+    )
+    data = run_estimate(spec, devices="8xH100-80GB")
+    assert data["fits"] is False
+    combo = data["advice_combined"]
+    assert combo["fits"] and combo["peak"] <= combo["capacity"]
+    assert all(a["new_peak"] < data["estimate"]["devices"]["cuda:0"]["peak"] for a in data["advice"])
+    huge = spec_of("llama-3.1-405b", parallel={"devices": "auto"})
+    closest = run_estimate(huge, devices="H100-80GB")["advice_combined"]
+    assert closest["fits"] is False and closest["lacks"] > 0
+
+
+def test_plan_cli_and_request_from_a_plan_without_a_run(run_cli, tmp_path):
+    path = tmp_path / "job.toml"
+    spec_of("llama-3.1-70b", method={"kind": "lora"}, precision={"compute": "bf16"}).save(path)
+    rc, out, err = run_cli("plan", path, "--tokens", "2e9", "--deadline-hours", "200", "--json")
+    assert rc == 0, err
+    plan = json.loads(out)
+    assert plan["options"][plan["top"][0] - 1]["fits"] and plan["task"]["tokens"] == 2e9
+    rc, out, err = run_cli("plan", path, "--tokens", "2e9", "--gpus", "H100-80GB,{mem=96GiB,bf16=989}")
+    assert rc == 0 and "best: option 1" in out and "H100-80GB" in out
+    md = tmp_path / "req.md"
+    rc, out, err = run_cli("request", "--plan", path, "--tokens", "2e9", "--deadline-hours", "200", "-o", md)
+    assert rc == 0, err
+    text = md.read_text()
+    assert "option 1" in text and "(estimated" in text and "deadline" in text and "measured" not in text
+    assert "Runners-up" in text
+    ru = tmp_path / "req-ru.md"
+    rc, out, err = run_cli("request", "--plan", path, "--lang", "ru", "-o", ru, "--option", "2")
+    assert rc == 0 and "оценка" in ru.read_text()
+    rc, out, err = run_cli("request", "--plan", path, "--option", "999", "-o", tmp_path / "x.md")
+    assert rc == 2 and "--option must be between 1 and" in err
+    rc, out, err = run_cli("request")
+    assert rc == 2 and "--plan" in err
+
+
+def test_a_cpu_runs_step_time_is_never_the_gpu_target(tmp_path, run_cli):
+    import shutil
+
+    run = tmp_path / "run"
+    shutil.copytree(DATA / "recorded_check", run)
+    rc, out, err = run_cli("request", run, "-o", tmp_path / "r.md")
+    text = (tmp_path / "r.md").read_text()
+    assert rc == 0 and "target step time" not in text and "not a target for the GPU server" in text
+    path = tmp_path / "job.toml"
+    spec_of("llama-3.2-1b").save(path)
+    rc, out, err = run_cli("request", run, "--plan", path, "-o", tmp_path / "both.md")
+    both = (tmp_path / "both.md").read_text()
+    assert rc == 0 and "not a target for the GPU server" in both and "measured" in both
