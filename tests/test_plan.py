@@ -204,7 +204,7 @@ def test_planned_only_options_are_refused_for_a_run(run_cli, tmp_path):
         assert not (tmp_path / "r").exists()
 
 
-# -- the planner ----------------------------------------------------------------------------------------------
+# -- the planner ---------------------------------------------------------------------------------------
 def _plan(preset, **kw):
     from trainsizer.estimate.plan import plan
 

@@ -326,3 +326,39 @@ def test_a_customer_command_runs_from_the_window_and_cancels(window, qtbot, tmp_
     assert result["status"] == "cancelled" and result["measurement"]["engine"]["name"] == "command"
     alive = [c for c in _children_of(os.getpid()) if c.is_running() and c.status() != "zombie"]
     assert alive == []
+
+
+def test_a_planned_target_shards_and_the_plan_tab_drafts_a_request_without_a_run(window, qtbot, tmp_path):
+    from trainsizer.spec import RunSpec
+
+    spec = RunSpec().replace(
+        model={"preset": "llama-3.1-8b"},
+        method={"kind": "lora"},
+        precision={"compute": "bf16-mixed"},
+        parallel={"strategy": "fsdp", "processes": 2},
+        batch={"micro_batch": 1, "seq_len": 2048},
+        task={"tokens": 1e9, "deadline_hours": 100},
+    )
+    window.form.set_spec(spec)
+    # choosing 8xH100 makes the CPU spec follow the target (devices = auto, shown in the form)
+    window.target.setCurrentIndex(window.target.findData("8xH100-80GB"))
+    assert window.form.editors["parallel.devices"].value() == "auto"
+    qtbot.waitUntil(
+        lambda: window.estimate.report is not None and window.estimate.report["target"] == "8xH100-80GB",
+        timeout=20000,
+    )
+    assert window.estimate.report["placement"]["data_parallel"] == 8
+    assert window.estimate.bars.count() == 2  # the 8 identical GPUs drawn once ("each of 8"), and the host
+    window.tabs.setCurrentWidget(window.plan_panel)
+    window.plan_panel.plan_button.click()
+    qtbot.waitUntil(lambda: window.plan_panel.table.rowCount() > 0, timeout=20000)
+    assert window.plan_panel.table.item(0, 0).text() == str(window.plan_panel.plan["top"][0])
+    assert "meets the task" in window.plan_panel.table.item(0, 9).text()
+    window.plan_panel.request_button.click()
+    dialog = window.export_box
+    assert dialog.isVisible() and dialog.headroom.value() == 20 and dialog.keep.value() == 3
+    dialog.headroom.setValue(30)
+    dialog.keep.setValue(5)
+    text = dialog.write(tmp_path / "plan.md").read_text()
+    assert "+ 30% headroom" in text and "× 5 kept" in text and "(estimated" in text
+    dialog.close()

@@ -31,6 +31,10 @@ class EstimateRunner(QObject):
         seq = self._seq
         self._pool.submit(self._run, seq, spec, devices)
 
+    def request_none(self) -> None:
+        """No estimate wanted now: answers of earlier requests are dropped by their request id."""
+        self._seq += 1
+
     def _run(self, seq, spec, devices) -> None:
         from trainsizer.estimate import run_estimate
         from trainsizer.spec import SpecError
@@ -90,6 +94,13 @@ class EstimatePanel(QWidget):
         """Called on every valid form change: estimate once the edits settle."""
         self._pending, self.devices = spec, devices
         if spec is None:
+            self._debounce.stop()
+            self.runner.request_none()  # a late answer for the previous spec is dropped
+            self.report = None
+            self._clear_bars()
+            self.legend.clear()
+            self.details.clear()
+            self.verdict.setStyleSheet("color: #c62828; font-weight: bold;")
             self.verdict.setText(self.tr("The specification has errors (see the form)."))
             return
         self._debounce.start()
@@ -116,9 +127,10 @@ class EstimatePanel(QWidget):
             return
         est = report["estimate"]
         fit = {f["device"]: f for f in report["fit"]}
-        for dev, d in est["devices"].items():
-            bar = StackedBar(dev)
-            bar.setObjectName(f"bar:{dev}")
+        for devs, d in group_devices(est["devices"]):
+            name = devs[0] if len(devs) == 1 else fill(self.tr("%1 (each of %2)"), devs[0], str(len(devs)))
+            bar = StackedBar(name)
+            bar.setObjectName(f"bar:{devs[0]}")
             bar.set_data(d["items"], d.get("capacity"), d.get("peak"))
             self.bars.addWidget(bar)
         host = est["host"]
@@ -183,8 +195,64 @@ class EstimatePanel(QWidget):
                     str(solver.get("max_seq_len")),
                 )
             )
+        place = report.get("placement") or {}
+        if place.get("world", 1) > 1:
+            lines.append(
+                fill(
+                    self.tr("Placement: %1 data-parallel × %2 model-parallel = %3 devices on %4 node(s)"),
+                    str(place["data_parallel"]),
+                    str(place["world"] // place["data_parallel"]),
+                    str(place["world"]),
+                    str(place["nodes"]),
+                )
+            )
         for a in report.get("advice") or []:
             lines.append(
-                fill(self.tr("Advice: %1 (saves %2)"), label(ADVICE, a["id"]), fmt_bytes(a["saving"]))
+                fill(
+                    self.tr("Advice: %1 (saves %2, peak %3)"),
+                    label(ADVICE, a["id"]),
+                    fmt_bytes(a["saving"]),
+                    fmt_bytes(a["new_peak"]),
+                )
             )
+        combo = report.get("advice_combined")
+        if combo:
+            what = " + ".join(label(ADVICE, i) for i in combo["ids"])
+            if combo["fits"]:
+                lines.append(
+                    fill(
+                        self.tr("Together: %1 → %2 of %3, fits"),
+                        what,
+                        fmt_bytes(combo["peak"]),
+                        fmt_bytes(combo["capacity"]),
+                    )  # fmt: skip
+                )
+            else:
+                lines.append(
+                    fill(
+                        self.tr("Closest: %1 → %2 of %3, lacks %4; the Plan tab finds more GPUs"),
+                        what,
+                        fmt_bytes(combo["peak"]),
+                        fmt_bytes(combo["capacity"]),
+                        fmt_bytes(combo["lacks"]),
+                    )
+                )
         return "\n".join(lines)
+
+
+def group_devices(devices: dict) -> list[tuple[list[str], dict]]:
+    """Identical devices once: [(["cuda:0", …, "cuda:7"], estimate of each)], in the devices' order."""
+    groups: list[tuple[list[str], dict]] = []
+    for dev, d in devices.items():
+        key = (d.get("peak"), d.get("capacity"), tuple(sorted(d.get("items", {}).items())))
+        for names, first in groups:
+            if (
+                first.get("peak"),
+                first.get("capacity"),
+                tuple(sorted(first.get("items", {}).items())),
+            ) == key:
+                names.append(dev)
+                break
+        else:
+            groups.append(([dev], d))
+    return groups

@@ -12,22 +12,28 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
     QMessageBox,
     QPushButton,
+    QSpinBox,
     QVBoxLayout,
 )
 
 from trainsizer.gui.i18n import LANGUAGES, fill
+from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP
 
 
 class ExportDialog(QDialog):
-    def __init__(self, parent, what: str, run_dir: Path, language: str):
+    """``what`` is report or request; a request comes from ``run_dir``, from ``plan`` (spec, plan result,
+    option number) with no run, or from both (measured figures beside the plan's estimates)."""
+
+    def __init__(self, parent, what: str, run_dir: Path | None, language: str, plan=None):
         super().__init__(parent)
-        self.what, self.run_dir = what, Path(run_dir)
+        self.what, self.run_dir, self.plan = what, Path(run_dir) if run_dir else None, plan
         self.written: Path | None = None
         self.setWindowTitle(
             self.tr("Export the acceptance report")
@@ -53,11 +59,31 @@ class ExportDialog(QDialog):
         self.redact.setChecked(True)
         self.to = QLineEdit()
         self.to.setPlaceholderText("vendor@example.com")
+        self.headroom = QDoubleSpinBox()
+        self.headroom.setObjectName("headroom")
+        self.headroom.setRange(0, 1000)
+        self.headroom.setDecimals(0)
+        self.headroom.setSuffix(" %")
+        self.headroom.setValue(DEFAULT_HEADROOM * 100)
+        self.headroom.setToolTip(
+            self.tr("Memory asked for above the peak (as trainsizer request --headroom)")
+        )
+        self.keep = QSpinBox()
+        self.keep.setObjectName("keep")
+        self.keep.setRange(1, 1000)
+        self.keep.setValue(DEFAULT_KEEP)
+        self.keep.setToolTip(self.tr("Checkpoints kept on disk at a time (as trainsizer request --keep)"))
         if what == "request":
-            form.addRow("", self.redact)
+            if self.run_dir is not None:
+                form.addRow("", self.redact)
             form.addRow(self.tr("To"), self.to)
+            form.addRow(self.tr("Memory headroom"), self.headroom)
+            form.addRow(self.tr("Checkpoints kept"), self.keep)
         lay.addLayout(form)
-        lay.addWidget(QLabel(fill(self.tr("Run folder: %1"), str(self.run_dir))))
+        if self.run_dir is not None:
+            lay.addWidget(QLabel(fill(self.tr("Run folder: %1"), str(self.run_dir))))
+        if plan is not None:
+            lay.addWidget(QLabel(fill(self.tr("From the plan's option %1 (estimated)"), str(plan[2]))))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         save = QPushButton(self.tr("Save…"))
         save.clicked.connect(self.save)
@@ -75,10 +101,42 @@ class ExportDialog(QDialog):
     def _lang(self) -> str:
         return self.language.currentData()
 
+    def _kw(self) -> dict:
+        return {"headroom": self.headroom.value() / 100, "keep": self.keep.value()}
+
+    def _run(self):
+        from trainsizer.report.content import load_run
+
+        return load_run(self.run_dir) if self.run_dir is not None else None
+
     def write(self, path: str | Path) -> Path:
         from trainsizer.report.export import export_report, export_request
 
         fmt = self.format.currentData()
+        if self.plan is not None:
+            from trainsizer.report.plan_request import render_plan_eml, render_plan_markdown
+
+            spec, result, option = self.plan
+            path = Path(path)
+            if fmt == "md":
+                path.write_text(
+                    render_plan_markdown(spec, result, option, self._lang(), run=self._run(), **self._kw()),
+                    encoding="utf-8",
+                )
+            else:
+                path.write_bytes(
+                    render_plan_eml(
+                        spec,
+                        result,
+                        option,
+                        self._lang(),
+                        to=self.to.text().strip() or None,
+                        run=self._run(),
+                        **self._kw(),
+                    )  # fmt: skip
+                )
+            self.written = path
+            return path
         if self.what == "report":
             self.written = export_report(self.run_dir, fmt, path, self._lang())
         else:
@@ -89,6 +147,7 @@ class ExportDialog(QDialog):
                 self._lang(),
                 to=self.to.text().strip() or None,
                 redacted=self.redact.isChecked(),
+                **self._kw(),
             )
         return self.written
 
@@ -96,7 +155,8 @@ class ExportDialog(QDialog):
         from trainsizer.report.export import default_name
 
         fmt = self.format.currentData()
-        suggested = str(self.run_dir / default_name(self.what, fmt, self._lang()))
+        name = default_name(self.what, fmt, self._lang())
+        suggested = str(self.run_dir / name) if self.run_dir is not None else name
         path, _ = QFileDialog.getSaveFileName(self, self.tr("Save as"), suggested)
         if not path:
             return
@@ -106,27 +166,41 @@ class ExportDialog(QDialog):
             QMessageBox.warning(self, self.tr("Cannot export"), f"{path}\n\n{e}")
 
     def text(self) -> str:
-        from trainsizer.report.content import load_run
         from trainsizer.report.request import render_markdown
 
-        return render_markdown(load_run(self.run_dir), self._lang(), redacted=self.redact.isChecked())
+        if self.plan is not None:
+            from trainsizer.report.plan_request import render_plan_markdown
+
+            spec, result, option = self.plan
+            return render_plan_markdown(spec, result, option, self._lang(), run=self._run(), **self._kw())
+        return render_markdown(self._run(), self._lang(), redacted=self.redact.isChecked(), **self._kw())
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text())
 
     def mailto(self) -> str:
-        from trainsizer.report.content import load_run
+        from urllib.parse import quote
+
         from trainsizer.report.request import mailto_link
 
+        if self.plan is not None:
+            body = self.text()
+            body = body[:1800] + "\n…" if len(body) > 1800 else body
+            subject = body.splitlines()[0].lstrip("# ")
+            return f"mailto:{quote(self.to.text().strip())}?subject={quote(subject)}&body={quote(body)}"
         return mailto_link(
-            load_run(self.run_dir), self._lang(), to=self.to.text().strip(), redacted=self.redact.isChecked()
+            self._run(),
+            self._lang(),
+            to=self.to.text().strip(),
+            redacted=self.redact.isChecked(),
+            **self._kw(),
         )
 
     def open_mail(self) -> None:
         QDesktopServices.openUrl(QUrl(self.mailto()))
 
 
-def export_dialog(parent, what: str, run_dir: Path, language: str) -> ExportDialog:
-    dialog = ExportDialog(parent, what, run_dir, language)
+def export_dialog(parent, what: str, run_dir: Path | None, language: str, plan=None) -> ExportDialog:
+    dialog = ExportDialog(parent, what, run_dir, language, plan)
     dialog.open()
     return dialog

@@ -107,3 +107,40 @@ ADVICE = {
         "Labels", "offload parameters, gradients and optimizer states to host memory"
     ),
 }
+
+
+# Planning (vocab.LAYOUT_WORDS, PLAN_REASON_WORDS, NEEDS_WORDS, CAVEAT_WORDS), by code.
+LAYOUTS = {
+    "single": QT_TRANSLATE_NOOP("Labels", "one GPU"),
+    "ddp": QT_TRANSLATE_NOOP("Labels", "DDP"),
+    "fsdp-full": QT_TRANSLATE_NOOP("Labels", "FSDP full shard"),
+    "fsdp-grad-op": QT_TRANSLATE_NOOP("Labels", "FSDP grad-op shard"),
+    "fsdp-offload": QT_TRANSLATE_NOOP("Labels", "FSDP full shard with CPU offload"),
+    "zero1": QT_TRANSLATE_NOOP("Labels", "ZeRO-1"),
+    "zero2": QT_TRANSLATE_NOOP("Labels", "ZeRO-2"),
+    "zero3": QT_TRANSLATE_NOOP("Labels", "ZeRO-3"),
+    "zero2-offload": QT_TRANSLATE_NOOP("Labels", "ZeRO-2 with optimizer offload"),
+    "zero3-offload": QT_TRANSLATE_NOOP("Labels", "ZeRO-3 with optimizer and parameter offload"),
+    "tp": QT_TRANSLATE_NOOP("Labels", "tensor parallel"),
+    "pp": QT_TRANSLATE_NOOP("Labels", "pipeline stages"),
+    "ckpt": QT_TRANSLATE_NOOP("Labels", "checkpointing"),
+    "ckpt-selective": QT_TRANSLATE_NOOP("Labels", "selective checkpointing"),
+    "adamw-8bit": QT_TRANSLATE_NOOP("Labels", "8-bit AdamW"),
+}
+PLAN_REASONS = {
+    "does_not_fit": QT_TRANSLATE_NOOP("Labels", "does not fit"),
+    "misses_deadline": QT_TRANSLATE_NOOP("Labels", "misses the deadline"),
+    "over_budget": QT_TRANSLATE_NOOP("Labels", "over the GPU-hour budget"),
+    "no_bf16": QT_TRANSLATE_NOOP("Labels", "no bf16 support"),
+}
+NEEDS = {
+    "nvlink": QT_TRANSLATE_NOOP("Labels", "NVLink inside a node (tensor parallelism)"),
+    "fast_fabric": QT_TRANSLATE_NOOP(
+        "Labels", "a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)"
+    ),
+}
+CAVEATS = {
+    "host_optimizer_not_timed": QT_TRANSLATE_NOOP(
+        "Labels", "the optimizer step runs on the host CPUs and is not in the step time"
+    ),
+}

@@ -33,6 +33,7 @@ from trainsizer.gui.form import SpecForm
 from trainsizer.gui.history import HistoryList
 from trainsizer.gui.i18n import LANGUAGES, fill
 from trainsizer.gui.labels import PHASES, STATUSES, label
+from trainsizer.gui.plan_panel import PlanPanel
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
 from trainsizer.runs.compare import reference_levels, result_levels
@@ -161,6 +162,9 @@ class MainWindow(QMainWindow):
         self.results_scroll.setWidgetResizable(True)
         self.results_scroll.setWidget(self.results)
         self.tabs.addTab(self.results_scroll, self.tr("Results"))
+        self.plan_panel = PlanPanel()
+        self.plan_panel.request_draft.connect(self.export_plan_request)
+        self.tabs.addTab(self.plan_panel, self.tr("Plan"))
         self.tabs.addTab(self.history, self.tr("History"))
         self.tabs.addTab(self.log, self.tr("Log"))
         plot_box = QWidget()
@@ -202,6 +206,7 @@ class MainWindow(QMainWindow):
 
     def _form_changed(self, spec) -> None:
         self.estimate.follow(spec, self.devices())
+        self.plan_panel.follow(spec)
         running = self.controller.running()
         for b in (self.measure_button, self.check_button, self.estimate_button):
             b.setEnabled(spec is not None and not running)
@@ -394,6 +399,18 @@ class MainWindow(QMainWindow):
     def export_request(self) -> None:
         self._export("request")
 
+    def export_plan_request(self) -> None:
+        """The request from the Plan tab's selected option: no run needed; the run on screen, if any, adds
+        its measured figures."""
+        panel = self.plan_panel
+        option = panel.selected_option()
+        if panel.plan is None or option is None:
+            return
+        from trainsizer.gui.exports import export_dialog
+
+        plan = (panel.planned_spec, panel.plan, option)
+        self.export_box = export_dialog(self, "request", self.controller.run_dir, self.language, plan)
+
     def _export(self, what: str) -> None:
         run_dir = self.controller.run_dir
         if run_dir is None:
@@ -407,4 +424,5 @@ class MainWindow(QMainWindow):
             self.controller.cancel()
             self.controller.wait(60)
         self.estimate.shutdown()
+        self.plan_panel.shutdown()
         super().closeEvent(event)

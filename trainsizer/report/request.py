@@ -273,9 +273,18 @@ def render_eml(
     return bytes(msg)
 
 
-def mailto_link(run: Run, lang: str = "en", *, to: str = "", redacted: bool = True, limit: int = 1800) -> str:
+def mailto_link(
+    run: Run,
+    lang: str = "en",
+    *,
+    to: str = "",
+    redacted: bool = True,
+    limit: int = 1800,
+    headroom: float = DEFAULT_HEADROOM,
+    keep: int = DEFAULT_KEEP,
+) -> str:
     """For "open in mail client": mail clients cap a URL's length, so the body is cut with a note."""
-    body = render_markdown(run, lang, redacted=redacted)
+    body = render_markdown(run, lang, redacted=redacted, headroom=headroom, keep=keep)
     if len(body) > limit:
         body = body[:limit] + "\n…"
     shown = redacted_run(run) if redacted else run

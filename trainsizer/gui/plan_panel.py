@@ -1,0 +1,237 @@
+"""The Plan tab: ranked hardware options for the form's spec and its [task] (estimate/plan.py, the same as
+`trainsizer plan`), computed off the event loop; a request drafted from the chosen option with no run."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from trainsizer.gui.i18n import fill
+from trainsizer.gui.labels import CAVEATS, LAYOUTS, NEEDS, PLAN_REASONS, label
+from trainsizer.ui_common.textfmt import fmt_bytes
+
+
+def layout_text(layout: str) -> str:
+    """ "zero3-offload+ckpt" in the window's language."""
+    from trainsizer.vocab import LAYOUT_WORDS, layout_words
+
+    code_of = {v: k for k, v in LAYOUT_WORDS.items()}
+    return layout_words(layout, lambda text: label(LAYOUTS, code_of.get(text, text)))
+
+
+def hours_text(h: float | None) -> str:
+    tr = QCoreApplication.translate
+    if h is None:
+        return "—"
+    if h < 1:
+        return fill(tr("PlanPanel", "%1 min"), f"{h * 60:.0f}")
+    if h < 48:
+        return fill(tr("PlanPanel", "%1 h"), f"{h:.1f}")
+    return fill(tr("PlanPanel", "%1 days"), f"{h / 24:.1f}")
+
+
+class PlanRunner(QObject):
+    ready = Signal(object, object, object)  # (spec, plan or None, error text or None)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trainsizer-plan")
+        self._seq = 0
+
+    def request(self, spec, headroom: float) -> None:
+        self._seq += 1
+        self._pool.submit(self._run, self._seq, spec, headroom)
+
+    def _run(self, seq, spec, headroom) -> None:
+        from trainsizer.estimate.plan import plan
+        from trainsizer.runs.history import measured_utilization
+
+        try:
+            result, error = plan(spec, headroom=headroom, calibration=measured_utilization()), None
+        except Exception as e:  # shown in the panel, never a traceback
+            result, error = None, f"{type(e).__name__}: {e}"
+        if seq == self._seq:
+            self.ready.emit(spec, result, error)
+
+    def shutdown(self) -> None:
+        self._seq += 1
+        self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+COLUMNS = ("#", "target", "layout", "peak / GPU", "free", "step", "tokens/s", "time", "GPU-h", "status")
+
+
+class PlanPanel(QWidget):
+    request_draft = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.spec = None
+        self.plan: dict | None = None
+        self.runner = PlanRunner(self)
+        self.runner.ready.connect(self.show_plan)
+        lay = QVBoxLayout(self)
+        self.summary = QLabel(
+            self.tr(
+                "Fill in the Task section of the form (tokens, deadline), then press Plan: every GPU class × "
+                "count × layout is sized and ranked."
+            )
+        )
+        self.summary.setWordWrap(True)
+        self.summary.setObjectName("plan-summary")
+        lay.addWidget(self.summary)
+        row = QHBoxLayout()
+        self.plan_button = QPushButton(self.tr("Plan"))
+        self.plan_button.setObjectName("plan")
+        self.plan_button.clicked.connect(self.plan_now)
+        self.all_box = QCheckBox(self.tr("Show every option"))
+        self.all_box.toggled.connect(lambda _on: self._fill())
+        self.request_button = QPushButton(self.tr("Draft a request from the selected option…"))
+        self.request_button.setEnabled(False)
+        self.request_button.clicked.connect(self.request_draft.emit)
+        for w in (self.plan_button, self.all_box, self.request_button):
+            row.addWidget(w)
+        row.addStretch(1)
+        lay.addLayout(row)
+        self.table = QTableWidget(0, len(COLUMNS))
+        self.table.setObjectName("plan-table")
+        self.table.setHorizontalHeaderLabels([self._header(c) for c in COLUMNS])
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        lay.addWidget(self.table, 1)
+        self.best = QLabel()
+        self.best.setWordWrap(True)
+        self.best.setObjectName("plan-best")
+        lay.addWidget(self.best)
+
+    def _header(self, code: str) -> str:
+        return {
+            "#": "#",
+            "target": self.tr("target"),
+            "layout": self.tr("layout"),
+            "peak / GPU": self.tr("peak / GPU"),
+            "free": self.tr("free"),
+            "step": self.tr("step"),
+            "tokens/s": self.tr("tokens/s"),
+            "time": self.tr("time to train"),
+            "GPU-h": self.tr("GPU-hours"),
+            "status": self.tr("status"),
+        }[code]
+
+    def follow(self, spec) -> None:
+        self.spec = spec
+        self.plan_button.setEnabled(spec is not None)
+
+    def plan_now(self, headroom: float = 0.1) -> None:
+        if self.spec is None:
+            return
+        self.summary.setText(self.tr("Planning…"))
+        self.runner.request(self.spec, headroom)
+
+    def show_plan(self, spec, plan: dict | None, error: str | None) -> None:
+        self.plan = plan
+        self.planned_spec = spec
+        if plan is None:
+            self.summary.setText(fill(self.tr("No plan: %1"), error or ""))
+            self.table.setRowCount(0)
+            self.request_button.setEnabled(False)
+            return
+        task = plan["task"]
+        parts = []
+        if task["tokens"]:
+            parts.append(fill(self.tr("%1 tokens"), f"{task['tokens']:.3g}"))
+        else:
+            parts.append(self.tr("no tokens in the Task section: time to train not computed"))
+        if task["deadline_hours"]:
+            parts.append(fill(self.tr("deadline %1"), hours_text(task["deadline_hours"])))
+        parts.append(
+            fill(
+                self.tr("utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s"),
+                f"{task['utilization']:.0%}",
+                f"{plan['headroom']:.0%}",
+                f"{plan['candidates']:,}",
+                f"{plan['seconds']:.2f}",
+            )
+        )
+        fallen = ", ".join(f"{n} {label(PLAN_REASONS, r)}" for r, n in sorted(plan["fallen_out"].items()))
+        if fallen:
+            parts.append(fill(self.tr("fell out: %1"), fallen))
+        self.summary.setText("; ".join(parts))
+        self._fill()
+
+    def shown_options(self) -> list[dict]:
+        if not self.plan:
+            return []
+        opts = self.plan["options"]
+        if self.all_box.isChecked():
+            return opts
+        top = [opts[i - 1] for i in self.plan["top"]]
+        if not top and self.plan.get("closest"):
+            top = [opts[self.plan["closest"] - 1]]
+        return top
+
+    def _fill(self) -> None:
+        opts = self.shown_options()
+        self.table.setRowCount(len(opts))
+        for r, o in enumerate(opts):
+            tps = o.get("tokens_per_s")
+            cells = [
+                str(o["option"]),
+                o["target"],
+                layout_text(o["layout"]),
+                f"{fmt_bytes(o['peak'])} / {fmt_bytes(o['capacity'])}",
+                f"{o['headroom']:.0%}",
+                f"{o['step_s']:.3g} s" if o.get("step_s") else "—",
+                f"{tps:,.0f}" if tps else "—",
+                hours_text(o.get("time_to_train_h")),
+                f"{o['gpu_hours']:,.0f}" if o.get("gpu_hours") is not None else "—",
+                ", ".join(label(PLAN_REASONS, w) for w in o["why_not"]) or self.tr("meets the task"),
+            ]
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, o["option"])
+                if c in (0, 3, 4, 5, 6, 7, 8):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                self.table.setItem(r, c, item)
+        if opts:
+            self.table.selectRow(0)
+        self.request_button.setEnabled(bool(opts))
+        best = opts[0] if opts and not opts[0]["why_not"] else None
+        if best:
+            lines = [fill(self.tr("Best: option %1, %2 — %3"), str(best["option"]), best["target"],
+                          best["placement"]["text"])]  # fmt: skip
+            lines.append(fill(self.tr("Host RAM per node: %1 (estimated)"), fmt_bytes(best["host_per_node"])))
+            lines += [fill(self.tr("Needs %1"), label(NEEDS, n)) for n in best["needs"]]
+            lines += [label(CAVEATS, c) for c in best["caveats"]]
+            self.best.setText("\n".join(lines))
+        elif opts:
+            self.best.setText(self.tr("Nothing meets the task; the closest option is shown."))
+        else:
+            self.best.clear()
+
+    def selected_option(self) -> int | None:
+        rows = self.table.selectionModel().selectedRows()
+        if not rows:
+            return None
+        item = self.table.item(rows[0].row(), 0)
+        return item.data(Qt.ItemDataRole.UserRole) if item else None
+
+    def shutdown(self) -> None:
+        self.runner.shutdown()
