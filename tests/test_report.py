@@ -269,17 +269,30 @@ def test_every_report_word_has_a_russian_text():
     import trainsizer.report.charts as charts
     import trainsizer.report.content as content
     import trainsizer.report.html as html_mod
+    import trainsizer.report.plan_request as plan_request
     import trainsizer.report.request as request
 
     used = set(charts.SERIES_KINDS.values()) | {charts.PHASE_WORDS.get(p, p) for p in charts.PHASE_COLORS}
-    for mod in (charts, content, html_mod, request):
+    for mod in (charts, content, html_mod, request, plan_request):
         used |= set(re.findall(r"\bt\(\"([^\"]+)\"", Path(mod.__file__).read_text()))
         used |= set(re.findall(r"\bt\('([^']+)'", Path(mod.__file__).read_text()))
     used |= set(request.QUESTIONS) | {request.CPU_NOTE} | set(EN)
     missing = sorted(w for w in used if EN.get(w, w) not in WORDS)  # every text is in the catalog's list
     assert missing == []
     ru = translator("ru")
-    same = {"CUDA", "CPU", "GPUs", "p95", "RSS", "max |Δloss|", "max |Δparam|"}
+    same = {
+        "CUDA",
+        "CPU",
+        "GPUs",
+        "p95",
+        "RSS",
+        "max |Δloss|",
+        "max |Δparam|",
+        "DDP",
+        "ZeRO-1",
+        "ZeRO-2",
+        "ZeRO-3",
+    }
     # and translated
     assert sorted(w for w in used if ru(w) == EN.get(w, w) and EN.get(w, w) not in same) == []
 

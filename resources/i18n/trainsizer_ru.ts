@@ -4,140 +4,185 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="65"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="69"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="76"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="80"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="93"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="104"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="100"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="111"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="113"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="124"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="125"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="131"/>
+        <source>%1 (each of %2)</source>
+        <translation>%1 (каждое из %2)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="137"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="158"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="154"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="166"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="158"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="170"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="172"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="184"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="181"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="193"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="188"/>
-        <source>Advice: %1 (saves %2)</source>
-        <translation>Совет: %1 (экономит %2)</translation>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="202"/>
+        <source>Placement: %1 data-parallel × %2 model-parallel = %3 devices on %4 node(s)</source>
+        <translation>Размещение: %1 по данным × %2 по модели = %3 устройств на %4 узл.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="212"/>
+        <source>Advice: %1 (saves %2, peak %3)</source>
+        <translation>Совет: %1 (экономит %2, пик %3)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="224"/>
+        <source>Together: %1 → %2 of %3, fits</source>
+        <translation>Вместе: %1 → %2 из %3, помещается</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="233"/>
+        <source>Closest: %1 → %2 of %3, lacks %4; the Plan tab finds more GPUs</source>
+        <translation>Ближе всего: %1 → %2 из %3, не хватает %4; вкладка «План» подберёт больше GPU</translation>
     </message>
 </context>
 <context>
     <name>ExportDialog</name>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="33"/>
+        <location filename="../../trainsizer/gui/exports.py" line="39"/>
         <source>Export the acceptance report</source>
         <translation>Экспорт акта приёмки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="35"/>
+        <location filename="../../trainsizer/gui/exports.py" line="41"/>
         <source>Draft a hardware-selection request</source>
         <translation>Черновик запроса на подбор оборудования</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="41"/>
+        <location filename="../../trainsizer/gui/exports.py" line="47"/>
         <source>HTML (self-contained)</source>
         <translation>HTML (самодостаточный)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="43"/>
+        <location filename="../../trainsizer/gui/exports.py" line="49"/>
         <source>Markdown / plain text</source>
         <translation>Markdown / простой текст</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="43"/>
+        <location filename="../../trainsizer/gui/exports.py" line="49"/>
         <source>E-mail draft (.eml)</source>
         <translation>Черновик письма (.eml)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="46"/>
+        <location filename="../../trainsizer/gui/exports.py" line="52"/>
         <source>Format</source>
         <translation>Формат</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="51"/>
+        <location filename="../../trainsizer/gui/exports.py" line="57"/>
         <source>Language</source>
         <translation>Язык</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="52"/>
+        <location filename="../../trainsizer/gui/exports.py" line="58"/>
         <source>Redact host and user names, paths, serial numbers and UUIDs</source>
         <translation>Скрыть имена хоста и пользователя, пути, серийные номера и UUID</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="58"/>
+        <location filename="../../trainsizer/gui/exports.py" line="69"/>
+        <source>Memory asked for above the peak (as trainsizer request --headroom)</source>
+        <translation>Запас памяти сверх пика (как trainsizer request --headroom)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="75"/>
+        <source>Checkpoints kept on disk at a time (as trainsizer request --keep)</source>
+        <translation>Сколько контрольных точек хранится на диске одновременно (как trainsizer request --keep)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="79"/>
         <source>To</source>
         <translation>Кому</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="60"/>
+        <location filename="../../trainsizer/gui/exports.py" line="80"/>
+        <source>Memory headroom</source>
+        <translation>Запас памяти</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="81"/>
+        <source>Checkpoints kept</source>
+        <translation>Хранимых контрольных точек</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="84"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="62"/>
+        <location filename="../../trainsizer/gui/exports.py" line="86"/>
+        <source>From the plan&apos;s option %1 (estimated)</source>
+        <translation>По варианту плана %1 (оценка)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="88"/>
         <source>Save…</source>
         <translation>Сохранить…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="66"/>
+        <location filename="../../trainsizer/gui/exports.py" line="92"/>
         <source>Open in mail client</source>
         <translation>Открыть в почтовом клиенте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="68"/>
+        <location filename="../../trainsizer/gui/exports.py" line="94"/>
         <source>Copy to clipboard</source>
         <translation>Копировать в буфер обмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="100"/>
+        <location filename="../../trainsizer/gui/exports.py" line="160"/>
         <source>Save as</source>
         <translation>Сохранить как</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="106"/>
+        <location filename="../../trainsizer/gui/exports.py" line="166"/>
         <source>Cannot export</source>
         <translation>Не удаётся экспортировать</translation>
     </message>
@@ -453,231 +498,356 @@
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="97"/>
+        <location filename="../../trainsizer/gui/labels.py" line="85"/>
+        <source>Task (planning)</source>
+        <translation>Задача (планирование)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="98"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="98"/>
+        <location filename="../../trainsizer/gui/labels.py" line="99"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="99"/>
+        <location filename="../../trainsizer/gui/labels.py" line="100"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="100"/>
+        <location filename="../../trainsizer/gui/labels.py" line="101"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="101"/>
+        <location filename="../../trainsizer/gui/labels.py" line="102"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="102"/>
+        <location filename="../../trainsizer/gui/labels.py" line="103"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="103"/>
+        <location filename="../../trainsizer/gui/labels.py" line="104"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="104"/>
+        <location filename="../../trainsizer/gui/labels.py" line="105"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="105"/>
+        <location filename="../../trainsizer/gui/labels.py" line="106"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="114"/>
+        <source>one GPU</source>
+        <translation>один GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="115"/>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="116"/>
+        <source>FSDP full shard</source>
+        <translation>FSDP, полное шардирование</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="117"/>
+        <source>FSDP grad-op shard</source>
+        <translation>FSDP, шардирование градиентов и оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="118"/>
+        <source>FSDP full shard with CPU offload</source>
+        <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="119"/>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="120"/>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="121"/>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="122"/>
+        <source>ZeRO-2 with optimizer offload</source>
+        <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="123"/>
+        <source>ZeRO-3 with optimizer and parameter offload</source>
+        <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="124"/>
+        <source>tensor parallel</source>
+        <translation>тензорный параллелизм</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="125"/>
+        <source>pipeline stages</source>
+        <translation>стадии конвейера</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="126"/>
+        <source>checkpointing</source>
+        <translation>чекпоинтинг активаций</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="127"/>
+        <source>selective checkpointing</source>
+        <translation>выборочный чекпоинтинг активаций</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="128"/>
+        <source>8-bit AdamW</source>
+        <translation>8-битный AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="131"/>
+        <source>does not fit</source>
+        <translation>не помещается</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="132"/>
+        <source>misses the deadline</source>
+        <translation>не успевает к сроку</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="133"/>
+        <source>over the GPU-hour budget</source>
+        <translation>превышает бюджет GPU-часов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="134"/>
+        <source>no bf16 support</source>
+        <translation>нет поддержки bf16</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="137"/>
+        <source>NVLink inside a node (tensor parallelism)</source>
+        <translation>NVLink внутри узла (тензорный параллелизм)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="138"/>
+        <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
+        <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="143"/>
+        <source>the optimizer step runs on the host CPUs and is not in the step time</source>
+        <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
 </context>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="82"/>
+        <location filename="../../trainsizer/gui/window.py" line="84"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="86"/>
+        <location filename="../../trainsizer/gui/window.py" line="88"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="91"/>
+        <location filename="../../trainsizer/gui/window.py" line="93"/>
         <source>Estimate for this machine&apos;s devices, or for hypothetical ones such as 8xH100-80GB</source>
         <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="93"/>
+        <location filename="../../trainsizer/gui/window.py" line="95"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="101"/>
+        <location filename="../../trainsizer/gui/window.py" line="103"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="102"/>
+        <location filename="../../trainsizer/gui/window.py" line="104"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="103"/>
+        <location filename="../../trainsizer/gui/window.py" line="105"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="107"/>
+        <location filename="../../trainsizer/gui/window.py" line="109"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="121"/>
+        <location filename="../../trainsizer/gui/window.py" line="123"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="127"/>
+        <location filename="../../trainsizer/gui/window.py" line="129"/>
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="128"/>
+        <location filename="../../trainsizer/gui/window.py" line="130"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="129"/>
+        <location filename="../../trainsizer/gui/window.py" line="131"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="130"/>
+        <location filename="../../trainsizer/gui/window.py" line="132"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="142"/>
+        <location filename="../../trainsizer/gui/window.py" line="144"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="162"/>
+        <location filename="../../trainsizer/gui/window.py" line="164"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="163"/>
+        <location filename="../../trainsizer/gui/window.py" line="167"/>
+        <source>Plan</source>
+        <translation>План</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="168"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="164"/>
+        <location filename="../../trainsizer/gui/window.py" line="169"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="168"/>
+        <location filename="../../trainsizer/gui/window.py" line="173"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="207"/>
+        <location filename="../../trainsizer/gui/window.py" line="201"/>
+        <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
+        <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="226"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="214"/>
+        <location filename="../../trainsizer/gui/window.py" line="233"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="224"/>
+        <location filename="../../trainsizer/gui/window.py" line="243"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="225"/>
+        <location filename="../../trainsizer/gui/window.py" line="244"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="230"/>
+        <location filename="../../trainsizer/gui/window.py" line="249"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="244"/>
+        <location filename="../../trainsizer/gui/window.py" line="263"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="255"/>
+        <location filename="../../trainsizer/gui/window.py" line="274"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="260"/>
+        <location filename="../../trainsizer/gui/window.py" line="279"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="285"/>
+        <location filename="../../trainsizer/gui/window.py" line="304"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="293"/>
+        <location filename="../../trainsizer/gui/window.py" line="312"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="297"/>
+        <location filename="../../trainsizer/gui/window.py" line="316"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="321"/>
-        <location filename="../../trainsizer/gui/window.py" line="343"/>
+        <location filename="../../trainsizer/gui/window.py" line="340"/>
+        <location filename="../../trainsizer/gui/window.py" line="362"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="335"/>
+        <location filename="../../trainsizer/gui/window.py" line="354"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="336"/>
+        <location filename="../../trainsizer/gui/window.py" line="355"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="342"/>
+        <location filename="../../trainsizer/gui/window.py" line="361"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="347"/>
+        <location filename="../../trainsizer/gui/window.py" line="366"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="356"/>
+        <location filename="../../trainsizer/gui/window.py" line="375"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="359"/>
+        <location filename="../../trainsizer/gui/window.py" line="378"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
@@ -703,154 +873,297 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="264"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="265"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="266"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
+    </message>
+</context>
+<context>
+    <name>PlanPanel</name>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="39"/>
+        <source>%1 min</source>
+        <translation>%1 мин</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="41"/>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="42"/>
+        <source>%1 days</source>
+        <translation>%1 дн.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="88"/>
+        <source>Fill in the Task section of the form (tokens, deadline), then press Plan: every GPU class × count × layout is sized and ranked.</source>
+        <translation>Заполните раздел «Задача» формы (токены, срок) и нажмите «План»: каждый класс GPU × количество × схема будут рассчитаны и упорядочены.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="96"/>
+        <source>Plan</source>
+        <translation>План</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="99"/>
+        <source>Show every option</source>
+        <translation>Показать все варианты</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="101"/>
+        <source>Draft a request from the selected option…</source>
+        <translation>Черновик запроса по выбранному варианту…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="126"/>
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="127"/>
+        <source>layout</source>
+        <translation>схема</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="128"/>
+        <source>peak / GPU</source>
+        <translation>пик / GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="129"/>
+        <source>free</source>
+        <translation>свободно</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="130"/>
+        <source>step</source>
+        <translation>шаг</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="131"/>
+        <source>tokens/s</source>
+        <translation>токенов/с</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="132"/>
+        <source>time to train</source>
+        <translation>время обучения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="133"/>
+        <source>GPU-hours</source>
+        <translation>GPU-часы</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="134"/>
+        <source>status</source>
+        <translation>статус</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="144"/>
+        <source>Planning…</source>
+        <translation>Планирование…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="151"/>
+        <source>No plan: %1</source>
+        <translation>Нет плана: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="158"/>
+        <source>%1 tokens</source>
+        <translation>%1 токенов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="160"/>
+        <source>no tokens in the Task section: time to train not computed</source>
+        <translation>в разделе «Задача» нет токенов: время обучения не рассчитано</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="162"/>
+        <source>deadline %1</source>
+        <translation>срок %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="165"/>
+        <source>utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s</source>
+        <translation>загрузка %1 (принята); запас %2; %3 схем рассчитано за %4 с</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="174"/>
+        <source>fell out: %1</source>
+        <translation>отсеяно: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
+        <source>meets the task</source>
+        <translation>подходит</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="217"/>
+        <source>Best: option %1, %2 — %3</source>
+        <translation>Лучший: вариант %1, %2 — %3</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="219"/>
+        <source>Host RAM per node: %1 (estimated)</source>
+        <translation>ОЗУ хоста на узел: %1 (оценка)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="220"/>
+        <source>Needs %1</source>
+        <translation>Нужно: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="224"/>
+        <source>Nothing meets the task; the closest option is shown.</source>
+        <translation>Ни один вариант не подходит; показан ближайший.</translation>
     </message>
 </context>
 <context>
@@ -1705,6 +2018,286 @@
         <source>Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.</source>
         <translation>Идентифицирующие сведения (имена хоста и пользователя, локальные пути, серийные номера, UUID) скрыты.</translation>
     </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="206"/>
+        <source>%s days</source>
+        <translation>%s дн.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
+        <source>%s hours</source>
+        <translation>%s ч</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
+        <source>GPU-hours</source>
+        <translation>GPU-часы</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
+        <source>How these figures were made</source>
+        <translation>Как получены эти цифры</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <source>PCIe or better between the GPUs</source>
+        <translation>PCIe или быстрее между GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
+        <source>Runners-up</source>
+        <translation>Другие варианты</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
+        <source>This option does not meet the task</source>
+        <translation>Этот вариант не выполняет задачу</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
+        <source>accumulate</source>
+        <translation>накопление</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
+        <source>against a deadline of %s</source>
+        <translation>при сроке %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
+        <source>budget</source>
+        <translation>бюджет</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
+        <source>deadline</source>
+        <translation>срок</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <source>epochs</source>
+        <translation>эпох</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <source>for the test run</source>
+        <translation>для тестового прогона</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <source>host RAM per node</source>
+        <translation>ОЗУ хоста на узел</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <source>layout</source>
+        <translation>схема</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <source>measured: a test run with trainsizer on the hardware described in its report</source>
+        <translation>измерено: тестовый прогон trainsizer на оборудовании, описанном в его отчёте</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <source>meets it</source>
+        <translation>успевает</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <source>misses it</source>
+        <translation>не успевает</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <source>not computed (no [task] tokens)</source>
+        <translation>не рассчитано (нет токенов в [task])</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <source>note</source>
+        <translation>примечание</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <source>of a budget of %s</source>
+        <translation>из бюджета %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <source>on the CPU here: not a target for the GPU server</source>
+        <translation>на CPU здесь: не целевое значение для GPU-сервера</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <source>on this run&apos;s GPU</source>
+        <translation>на GPU этого прогона</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <source>option</source>
+        <translation>вариант</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <source>per GPU</source>
+        <translation>на GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <source>please find below the requirements of a training workload, sized by trainsizer&apos;s estimate.</source>
+        <translation>ниже приведены требования к задаче обучения, рассчитанные оценкой trainsizer.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <source>step time and throughput</source>
+        <translation>время шага и пропускная способность</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <source>test run step time</source>
+        <translation>время шага тестового прогона</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <source>the class has</source>
+        <translation>у класса</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <source>time to train</source>
+        <translation>время обучения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
+        <source>tokens to train</source>
+        <translation>токенов для обучения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
+        <source>utilisation %s assumed</source>
+        <translation>загрузка %s (принята)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
+        <source>utilisation %s measured by a run on this GPU class</source>
+        <translation>загрузка %s измерена прогоном на этом классе GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
+        <source>estimated: trainsizer&apos;s analytic working set for this layout (docs/estimator.md); time at the stated utilisation of the GPU class&apos;s peak, communication not timed</source>
+        <translation>оценка: аналитический рабочий набор trainsizer для этой схемы (docs/estimator.md); время — при указанной загрузке от пиковой производительности класса GPU, обмен данными не учитывается</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
+        <source>one GPU</source>
+        <translation>один GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
+        <source>DDP</source>
+        <translation>DDP</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
+        <source>FSDP full shard</source>
+        <translation>FSDP, полное шардирование</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
+        <source>FSDP grad-op shard</source>
+        <translation>FSDP, шардирование градиентов и оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
+        <source>FSDP full shard with CPU offload</source>
+        <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
+        <source>ZeRO-1</source>
+        <translation>ZeRO-1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
+        <source>ZeRO-2</source>
+        <translation>ZeRO-2</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
+        <source>ZeRO-3</source>
+        <translation>ZeRO-3</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
+        <source>ZeRO-2 with optimizer offload</source>
+        <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
+        <source>ZeRO-3 with optimizer and parameter offload</source>
+        <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
+        <source>tensor parallel</source>
+        <translation>тензорный параллелизм</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
+        <source>pipeline stages</source>
+        <translation>стадии конвейера</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
+        <source>checkpointing</source>
+        <translation>чекпоинтинг активаций</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
+        <source>selective checkpointing</source>
+        <translation>выборочный чекпоинтинг активаций</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
+        <source>8-bit AdamW</source>
+        <translation>8-битный AdamW</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
+        <source>does not fit</source>
+        <translation>не помещается</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
+        <source>misses the deadline</source>
+        <translation>не успевает к сроку</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
+        <source>over the GPU-hour budget</source>
+        <translation>превышает бюджет GPU-часов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
+        <source>no bf16 support</source>
+        <translation>нет поддержки bf16</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
+        <source>NVLink inside a node (tensor parallelism)</source>
+        <translation>NVLink внутри узла (тензорный параллелизм)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
+        <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
+        <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
+        <source>the optimizer step runs on the host CPUs and is not in the step time</source>
+        <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
+    </message>
 </context>
 <context>
     <name>ResultsPanel</name>
@@ -1884,7 +2477,7 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>name</source>
         <translation>название</translation>
     </message>
@@ -1910,7 +2503,7 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>warmup steps</source>
         <translation>шаги разогрева</translation>
     </message>
@@ -1941,185 +2534,260 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
+        <source>checkpoint policy</source>
+        <translation>политика чекпоинтинга</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
         <source>strategy</source>
         <translation>стратегия</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
         <source>devices</source>
         <translation>устройства</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
         <source>fsdp sharding</source>
         <translation>шардирование FSDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
         <source>cpu offload</source>
         <translation>выгрузка на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
         <source>processes</source>
         <translation>процессы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <source>zero stage</source>
+        <translation>стадия zero</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <source>offload optimizer</source>
+        <translation>выгрузка оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <source>offload params</source>
+        <translation>выгрузка параметров</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <source>tensor parallel</source>
+        <translation>тензорный параллелизм</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <source>sequence parallel</source>
+        <translation>параллелизм по последовательности</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <source>pipeline parallel</source>
+        <translation>конвейерный параллелизм</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <source>context parallel</source>
+        <translation>параллелизм по контексту</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>source</source>
         <translation>источник</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>path</source>
         <translation>путь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>format</source>
         <translation>формат</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>text field</source>
         <translation>текстовое поле</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>eval fraction</source>
         <translation>доля для оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
         <source>seed</source>
         <translation>зерно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>train steps</source>
         <translation>шаги обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>eval batches</source>
         <translation>батчи оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>threshold</source>
         <translation>порог</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
         <source>steps</source>
         <translation>шаги</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
         <source>sample hz</source>
         <translation>частота выборки, Гц</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
         <source>target tokens per s</source>
         <translation>целевые токены в секунду</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
         <source>max step s</source>
         <translation>предельное время шага, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
         <source>dir</source>
         <translation>папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
         <source>resume at</source>
         <translation>возобновить после</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
         <source>resume steps</source>
         <translation>шаги проверки возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>keep</source>
         <translation>сохранять</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>command</source>
         <translation>команда</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>cwd</source>
         <translation>рабочая папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>env</source>
         <translation>переменные окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
         <source>time limit s</source>
         <translation>предел времени, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
         <source>step pattern</source>
         <translation>шаблон строк шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
         <source>metric pattern</source>
         <translation>шаблон строк метрики</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
         <source>trainer callback</source>
         <translation>обратный вызов Trainer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
         <source>stop args</source>
         <translation>аргументы остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
         <source>resume args</source>
         <translation>аргументы возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
         <source>checkpoint path</source>
         <translation>путь контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
         <source>resume tolerance</source>
         <translation>допуск возобновления</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
+        <source>tokens</source>
+        <translation>токены</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <source>examples</source>
+        <translation>примеры</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
+        <source>tokens per example</source>
+        <translation>токенов на пример</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
+        <source>epochs</source>
+        <translation>эпох</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
+        <source>deadline hours</source>
+        <translation>срок, ч</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
+        <source>budget gpu hours</source>
+        <translation>бюджет, GPU-ч</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
+        <source>utilization</source>
+        <translation>загрузка</translation>
     </message>
 </context>
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="238"/>
+        <location filename="../../trainsizer/gui/form.py" line="246"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>
@@ -2258,193 +2926,268 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
-        <source>single device, ddp (replicas) or fsdp (sharded).</source>
-        <translation>одно устройство, ddp (реплики) или fsdp (шардирование).</translation>
+        <source>Checkpointing: full (keep layer inputs) or selective (keep matmul outputs; planning only).</source>
+        <translation>Чекпоинтинг: full (хранить входы слоёв) или selective (хранить выходы матричных умножений; только для планирования).</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
+        <source>single device, ddp (replicas), fsdp (sharded) or zero (DeepSpeed ZeRO stages; planning only).</source>
+        <translation>одно устройство, ddp (реплики), fsdp (шардирование) или zero (стадии DeepSpeed ZeRO; только для планирования).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
         <source>Devices to use: cpu, cuda:0, cuda:0,1 or auto.</source>
         <translation>Используемые устройства: cpu, cuda:0, cuda:0,1 или auto.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
         <source>fsdp: full (weights, grads, optimizer; ZeRO-3-like) or grad-op (ZeRO-2-like).</source>
         <translation>fsdp: full (веса, градиенты, оптимизатор; как ZeRO-3) или grad-op (как ZeRO-2).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
         <source>fsdp: keep parameters, gradients and optimizer states in host memory.</source>
         <translation>fsdp: держать параметры, градиенты и состояния оптимизатора в памяти хоста.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
         <source>devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.</source>
         <translation>devices = cpu: число рангов (gloo) для ddp/fsdp на CPU.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <source>zero: 1 shards optimizer states, 2 also gradients, 3 also weights.</source>
+        <translation>zero: 1 шардирует состояния оптимизатора, 2 — ещё и градиенты, 3 — ещё и веса.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <source>zero: optimizer states (and the step) in host memory (ZeRO-Offload).</source>
+        <translation>zero: состояния оптимизатора (и шаг) в памяти хоста (ZeRO-Offload).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <source>zero stage 3: parameters in host memory too (ZeRO-Infinity, CPU).</source>
+        <translation>zero, стадия 3: параметры тоже в памяти хоста (ZeRO-Infinity, CPU).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <source>Tensor-parallel degree (Megatron-style; planning only).</source>
+        <translation>Степень тензорного параллелизма (как в Megatron; только для планирования).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <source>With tensor parallelism: shard norms and dropouts along the sequence too.</source>
+        <translation>При тензорном параллелизме: шардировать нормализации и dropout и по последовательности.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <source>Pipeline stages (1F1B; micro-batches = grad_accum; planning only).</source>
+        <translation>Стадии конвейера (1F1B; микробатчей = grad_accum; только для планирования).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <source>Context-parallel degree: the sequence split over GPUs (planning only).</source>
+        <translation>Степень параллелизма по контексту: последовательность делится между GPU (только для планирования).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>synthetic (random tokens), builtin (generated corpus) or path.</source>
         <translation>synthetic (случайные токены), builtin (сгенерированный корпус) или path.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>source = path: a text, JSONL or CSV file, or a dataset saved to disk.</source>
         <translation>source = path: текстовый файл, JSONL, CSV или датасет, сохранённый на диск.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>File format of path; auto guesses from the name.</source>
         <translation>Формат файла path; auto определяет по имени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>JSONL key, CSV column or dataset column that holds the text.</source>
         <translation>Ключ JSONL, столбец CSV или датасета с текстом.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>Share of the data held out for evaluation.</source>
         <translation>Доля данных, отложенная для оценки.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>Seed of the corpus generator, the split and the shuffle.</source>
         <translation>Зерно генератора корпуса, разбиения и перемешивания.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>Held-out metric: eval_loss, perplexity or token_accuracy.</source>
         <translation>Метрика на отложенных данных: eval_loss, perplexity или token_accuracy.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>Optimizer steps trained between the two evaluations.</source>
         <translation>Шаги оптимизатора между двумя оценками.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>Held-out micro-batches per evaluation.</source>
         <translation>Отложенных микробатчей на одну оценку.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>relative: improve by at least threshold (a fraction); absolute: reach threshold.</source>
         <translation>relative: улучшение не меньше порога (доля); absolute: достичь порога.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>The rule&apos;s number: a fraction for relative, a metric value for absolute.</source>
         <translation>Число правила: доля для relative, значение метрики для absolute.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>Steps run before timing starts.</source>
         <translation>Шаги до начала замера времени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
         <source>Measured optimizer steps.</source>
         <translation>Измеряемые шаги оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
         <source>Memory samples per second.</source>
         <translation>Замеров памяти в секунду.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
         <source>Seed of model initialisation and training.</source>
         <translation>Зерно инициализации модели и обучения.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
         <source>Agreed throughput in tokens/s: the peak and step check fails below it (0: none agreed).</source>
         <translation>Согласованная пропускная способность, токенов/с: проверка пика и шага не пройдена ниже неё (0: не согласована).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
         <source>Agreed longest median optimizer step in seconds: the check fails above it (0: none agreed).</source>
         <translation>Согласованное наибольшее медианное время шага оптимизатора, с: проверка не пройдена выше него (0: не согласовано).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
         <source>Where checkpoints go (default: RUN_DIR/checkpoints).</source>
         <translation>Куда сохранять контрольные точки (по умолчанию RUN_DIR/checkpoints).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
         <source>Step after which the resume check saves and restarts.</source>
         <translation>Шаг, после которого проверка возобновления сохраняет и перезапускает.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
         <source>Total steps of the resume check&apos;s reference run.</source>
         <translation>Всего шагов в эталонном прогоне проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>Keep checkpoints after the resume check.</source>
         <translation>Сохранять контрольные точки после проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>Training loop: builtin (exact phases), hf-trainer (transformers.Trainer), trl-sft, or command.</source>
         <translation>Цикл обучения: builtin (точные фазы), hf-trainer (transformers.Trainer), trl-sft или command.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>command: the customer&apos;s training command as an argument list, no shell (e.g. python train.py).</source>
         <translation>command: команда обучения заказчика списком аргументов, без оболочки (например, python train.py).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>command: its working directory (default: the run folder).</source>
         <translation>command: её рабочая папка (по умолчанию — папка прогона).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>command: extra environment variables, each KEY=VALUE.</source>
         <translation>command: дополнительные переменные окружения, каждая в виде KEY=VALUE.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
         <source>command: stopped (its whole group) after this long.</source>
         <translation>command: останавливается (вся группа процессов) по истечении этого времени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
         <source>command: a regular expression for its step lines, with groups step and (optional) loss.</source>
         <translation>command: регулярное выражение для строк шага с группами step и (необязательно) loss.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
         <source>command: a regular expression for its held-out metric lines, with a group value; the first match is before training, the last after.</source>
         <translation>command: регулярное выражение для строк её метрики на отложенных данных с группой value; первое совпадение — до обучения, последнее — после.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
         <source>command: add trainsizer&apos;s TrainerCallback to a transformers.Trainer it builds (step times, losses), through a sitecustomize first on PYTHONPATH.</source>
         <translation>command: добавлять TrainerCallback trainsizer к создаваемому ею transformers.Trainer (время шагов, потери) через sitecustomize в начале PYTHONPATH.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
         <source>command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.</source>
         <translation>проверка возобновления команды: аргументы, останавливающие её после {k} шагов, например --max_steps {k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
         <source>command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.</source>
         <translation>проверка возобновления команды: аргументы возобновления из {checkpoint}, например --resume_from_checkpoint {checkpoint}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
         <source>command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}.</source>
         <translation>проверка возобновления команды: куда команда сохраняет шаг {k}, например out/checkpoint-{k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
         <source>command resume check: largest |Δloss| accepted (0: identical).</source>
         <translation>проверка возобновления команды: наибольшая допустимая |Δloss| (0: совпадение).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
+        <source>Tokens to train per epoch (0: examples × tokens_per_example).</source>
+        <translation>Токенов на эпоху (0: examples × tokens_per_example).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <source>Training examples per epoch.</source>
+        <translation>Обучающих примеров на эпоху.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
+        <source>Mean tokens per example (with examples).</source>
+        <translation>Среднее число токенов в примере (вместе с examples).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
+        <source>Passes over the data.</source>
+        <translation>Проходов по данным.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
+        <source>Wall-clock hours the training must finish in (0: none).</source>
+        <translation>За сколько часов обучение должно завершиться (0: без срока).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
+        <source>Largest GPU-hours the customer will pay for (0: none).</source>
+        <translation>Наибольшее число GPU-часов, которое оплатит заказчик (0: без ограничения).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
+        <source>Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).</source>
+        <translation>Принятая загрузка (MFU) для планируемых GPU (измеренный прогон на этом классе её заменяет).</translation>
     </message>
 </context>
 </TS>

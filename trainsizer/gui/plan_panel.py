@@ -33,14 +33,13 @@ def layout_text(layout: str) -> str:
 
 
 def hours_text(h: float | None) -> str:
-    tr = QCoreApplication.translate
     if h is None:
         return "—"
     if h < 1:
-        return fill(tr("PlanPanel", "%1 min"), f"{h * 60:.0f}")
+        return fill(QCoreApplication.translate("PlanPanel", "%1 min"), f"{h * 60:.0f}")
     if h < 48:
-        return fill(tr("PlanPanel", "%1 h"), f"{h:.1f}")
-    return fill(tr("PlanPanel", "%1 days"), f"{h / 24:.1f}")
+        return fill(QCoreApplication.translate("PlanPanel", "%1 h"), f"{h:.1f}")
+    return fill(QCoreApplication.translate("PlanPanel", "%1 days"), f"{h / 24:.1f}")
 
 
 class PlanRunner(QObject):

@@ -26,7 +26,7 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
     rows.append(
         (
             t("GPUs"),
-            t("%s × %s (%s)", option["gpus"], option["gpu_name"], option["target"])
+            f"{option['gpus']} × {md(option['gpu_name'])} ({md(option['target'])})"
             + f" — {md(layout_words(option['layout'], t))}",
         )
     )
