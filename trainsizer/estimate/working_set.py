@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from trainsizer.estimate.activations import Precision, autocast_weight_copy_bytes
 from trainsizer.estimate.analytic import (
     ALLOCATOR_FRACTION,
     CUDA_CONTEXT_BYTES,
@@ -197,16 +196,16 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     S = optimizer_bytes(meth, prec, opt, trainable, tensors, shapes)
     tokens = spec.batch.micro_batch * spec.batch.seq_len
     attention = attention_kind(spec.model, spec.parallel.on_cpu, config)
-    A = activation_bytes(batch, prec, meth, stats, config, parts, tokens, attention)
+    # DeepSpeed, Megatron and FSDP2's MixedPrecisionPolicy (torchtitan) run mixed precision on 16-bit
+    # weights, not under torch.autocast: the forward is in 16 bit (the residual stream too) and no per-Linear
+    # weight copies are saved; the fp32 master weights live with the optimizer states.
     framework = par.strategy == "zero" or par.model_parallel > 1
-    if framework and Precision.of(prec.compute).autocast and meth.kind != "freeze":
-        # DeepSpeed and Megatron run mixed precision with bf16 weights, not torch.autocast: no per-Linear
-        # weight copies are saved
-        A -= autocast_weight_copy_bytes(
-            stats, Precision.of(prec.compute), layers=not batch.gradient_checkpointing
-        )
-    R = recompute_bytes(batch, prec, stats, parts, tokens, attention)
-    L = logits_bytes(prec, stats, tokens, config)
+    act_prec = prec
+    if framework and prec.compute in ("bf16-mixed", "fp16-mixed"):
+        act_prec = spec.precision.__class__(**{**vars(prec), "compute": "bf16"})
+    A = activation_bytes(batch, act_prec, meth, stats, config, parts, tokens, attention)
+    R = recompute_bytes(batch, act_prec, stats, parts, tokens, attention)
+    L = logits_bytes(act_prec, stats, tokens, config)
     T = optimizer_temp_bytes(prec, opt, stats, trainable, shapes, on_cuda)
     # tensor parallelism (Korthikanti et al. 2022, eqs. 2-4): with sequence parallelism every activation
     # is split over the tensor group; without it the norms' and dropouts' 10 of the 34 sbh stay whole
@@ -222,11 +221,13 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         fw = _stage_fraction(stats, pp, stage, True) / tp
         ft = _stage_fraction(stats, pp, stage, full) / tp
         Ws, Gs, Ss, Ts = int(W * fw), int(G * ft), int(S * ft), int(T * ft)
-        if (par.strategy in ("fsdp", "zero")) and dp > 1:
+        if (par.strategy in ("fsdp", "zero")) and dp * cp > 1:
             offloaded = par.cpu_offload or (par.strategy == "zero" and par.offload_optimizer)
-            Ts = 0 if offloaded else Ts // dp
+            Ts = 0 if offloaded else Ts // (dp * cp)
         unit_p = stats.per_layer // tp
-        shard = _sharding(spec, stats, dp, Ws, Gs, Ss, unit_p)
+        # context-parallel ranks hold the same weights: sharded states are split over data × context ranks
+        # (torchtitan's dp_shard_cp mesh, Megatron's distributed optimizer)
+        shard = _sharding(spec, stats, dp * cp, Ws, Gs, Ss, unit_p, pipelined=pp > 1)
         if stage == 0:
             notes += shard["notes"]
         layer_share = _stage_layers(stats.layers, pp, stage) / stats.layers
@@ -326,7 +327,9 @@ def _check_sizable(spec, stats) -> None:
 ZERO_BUCKET_ELEMENTS = 500_000_000
 
 
-def _sharding(spec, stats, world: int, W: int, G: int, S: int, unit_params: int | None = None) -> dict:
+def _sharding(
+    spec, stats, world: int, W: int, G: int, S: int, unit_params: int | None = None, pipelined: bool = False
+) -> dict:
     """Per-device model states under ddp / FSDP full shard (ZeRO-3-like) / grad-op shard (ZeRO-2-like) /
     DeepSpeed ZeRO stages 1-3, with offload. ``world`` is the data-parallel degree; ``host_offload`` and
     ``pinned`` are per rank.
@@ -361,6 +364,11 @@ def _sharding(spec, stats, world: int, W: int, G: int, S: int, unit_params: int 
         if stage == 3:
             Gd, bucket = G // world + unit, unit
         host = pinned = 0
+        if pipelined and stage == 3:
+            # with pipeline stages the weights stay gathered between micro-batches and the gradients
+            # accumulate unsharded until the last one (torchtitan: reshard_after_forward = not pp_enabled)
+            Wd, Gd, bucket = W, G, 0
+            notes.append("ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage")
         if par.offload_optimizer:
             # ZeRO-Offload: optimizer states and the step on the host, with an fp32 copy of the rank's
             # gradient partition there (pinned for the device-to-host copy)
@@ -379,6 +387,9 @@ def _sharding(spec, stats, world: int, W: int, G: int, S: int, unit_params: int 
         # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy
         return {**out, "weights": gathered, "gradients": unit, "optimizer_states": 0, "comm": unit,
                 "host_offload": (W + G + S) // world, "pinned": G // world}  # fmt: skip
+    if pipelined:
+        notes.append("fsdp with pipeline stages: weights and gradients unsharded on the stage")
+        return {**out, "weights": W, "gradients": G, "optimizer_states": S // world}
     if spec.parallel.fsdp_sharding == "grad-op":
         return {**out, "weights": W + W // world, "gradients": G // world + unit,
                 "optimizer_states": S // world, "comm": unit}  # fmt: skip
