@@ -30,7 +30,7 @@ SOURCE = "torchtitan llama3_h100_202412"
 #  what differs)
 SAC = {"micro_batch": 2, "seq_len": 8192, "gradient_checkpointing": True, "checkpoint_policy": "selective"}
 ROWS = [
-    ("T1 FSDP", 5762, "llama-3.1-8b", 1, 8, SAC, {}, 82.4, "torchtitan's op-SAC recomputes every other matmul"),
+    ("T1 FSDP", 5762, "llama-3.1-8b", 1, 8, SAC, {}, 82.4, "op-SAC recomputes every other matmul"),
     ("T3 FSDP", 5605, "llama-3.1-8b", 16, 8, SAC, {}, 67.0, "as T1, over 128 GPUs"),
     ("T2 FSDP 8, CP 1", 3890, "llama-3.1-8b", 1, 8, {"micro_batch": 1, "seq_len": 32768,
      "gradient_checkpointing": True}, {}, 83.9, "torch.compile + Float8"),
