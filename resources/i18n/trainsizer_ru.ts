@@ -1141,27 +1141,27 @@
         <translation>отсеяно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="194"/>
         <source>meets the task</source>
         <translation>подходит</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="217"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="207"/>
         <source>Best: option %1, %2 — %3</source>
         <translation>Лучший: вариант %1, %2 — %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="219"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="209"/>
         <source>Host RAM per node: %1 (estimated)</source>
         <translation>ОЗУ хоста на узел: %1 (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="220"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="210"/>
         <source>Needs %1</source>
         <translation>Нужно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="224"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="214"/>
         <source>Nothing meets the task; the closest option is shown.</source>
         <translation>Ни один вариант не подходит; показан ближайший.</translation>
     </message>

@@ -210,21 +210,10 @@ def _hours(h) -> str:
 
 
 def _plan_row(o) -> list[str]:
+    from trainsizer.ui_common.textfmt import plan_cells
     from trainsizer.vocab import PLAN_REASON_WORDS, layout_words
 
-    tps = o.get("tokens_per_s")
-    return [
-        str(o["option"]),
-        o["target"],
-        layout_words(o["layout"]),
-        f"{fmt_bytes(o['peak'], 'GiB')} / {fmt_bytes(o['capacity'], 'GiB')}",
-        f"{o['headroom']:.0%}",
-        f"{o['step_s']:.3g} s" if o.get("step_s") else "—",
-        f"{tps:,.0f}" if tps else "—",
-        _hours(o.get("time_to_train_h")),
-        f"{o['gpu_hours']:,.0f}" if o.get("gpu_hours") is not None else "—",
-        ", ".join(PLAN_REASON_WORDS.get(r, r) for r in o["why_not"]) or "ok",
-    ]
+    return plan_cells(o, layout_words, lambda r: PLAN_REASON_WORDS.get(r, r), _hours, "ok")
 
 
 def render_plan(spec, result: dict, show_all: bool = False) -> str:
@@ -270,6 +259,12 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
             lines.append(f"  needs {NEEDS_WORDS[need]}")
         for caveat in best["caveats"]:
             lines.append(f"  note: {CAVEAT_WORDS[caveat]}")
+    fewest = result.get("fewest_gpus_meeting_task") or {}
+    if fewest:
+        shown_classes = sorted(fewest.items(), key=lambda kv: kv[1])[:6]
+        lines.append(
+            "fewest GPUs that meet the task: " + ", ".join(f"{n} × {gpu}" for gpu, n in shown_classes)
+        )
     if result["fallen_out"]:
         lines.append(
             "fell out: "

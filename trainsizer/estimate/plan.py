@@ -297,9 +297,10 @@ def _interconnect_needs(place: dict[str, Any]) -> list[str]:
 def _faster(a: dict[str, Any], b: dict[str, Any]) -> bool:
     if bool(a["caveats"]) != bool(b["caveats"]):
         return not a["caveats"]  # a step time without caveats beats an optimistic one
-    sa, sb = a["step_s"] or float("inf"), b["step_s"] or float("inf")
-    if abs(sa - sb) > 1e-9 * max(sa, sb, 1e-30):
-        return sa < sb
+    # throughput, not step time: a tensor-parallel step is shorter but moves fewer tokens per step
+    ta, tb = a["tokens_per_s"] or 0.0, b["tokens_per_s"] or 0.0
+    if abs(ta - tb) > 1e-9 * max(ta, tb, 1e-30):
+        return ta > tb
     return a["_rank"] < b["_rank"]
 
 

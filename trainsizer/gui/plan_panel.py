@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CAVEATS, LAYOUTS, NEEDS, PLAN_REASONS, label
-from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes, plan_cells
 
 
 def layout_text(layout: str) -> str:
@@ -190,19 +190,9 @@ class PlanPanel(QWidget):
         opts = self.shown_options()
         self.table.setRowCount(len(opts))
         for r, o in enumerate(opts):
-            tps = o.get("tokens_per_s")
-            cells = [
-                str(o["option"]),
-                o["target"],
-                layout_text(o["layout"]),
-                f"{fmt_bytes(o['peak'])} / {fmt_bytes(o['capacity'])}",
-                f"{o['headroom']:.0%}",
-                f"{o['step_s']:.3g} s" if o.get("step_s") else "—",
-                f"{tps:,.0f}" if tps else "—",
-                hours_text(o.get("time_to_train_h")),
-                f"{o['gpu_hours']:,.0f}" if o.get("gpu_hours") is not None else "—",
-                ", ".join(label(PLAN_REASONS, w) for w in o["why_not"]) or self.tr("meets the task"),
-            ]
+            cells = plan_cells(
+                o, layout_text, lambda r: label(PLAN_REASONS, r), hours_text, self.tr("meets the task")
+            )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, o["option"])

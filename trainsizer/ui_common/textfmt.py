@@ -53,3 +53,21 @@ def table(rows: list[list[str]], header: list[str] | None = None) -> str:
 def _numeric(cell) -> bool:
     s = str(cell).split(" ")[0].replace(",", "").replace("%", "").lstrip("+-")
     return s.replace(".", "", 1).isdigit()
+
+
+def plan_cells(option: dict, layout, reasons, hours, ok: str) -> list[str]:
+    """One row of a plan's options table (the CLI's and the window's): ``layout``, ``reasons`` and ``hours``
+    word the codes and durations in the edge's language."""
+    tps = option.get("tokens_per_s")
+    return [
+        str(option["option"]),
+        option["target"],
+        layout(option["layout"]),
+        f"{fmt_bytes(option['peak'], 'GiB')} / {fmt_bytes(option['capacity'], 'GiB')}",
+        f"{option['headroom']:.0%}",
+        f"{option['step_s']:.3g} s" if option.get("step_s") else "—",
+        f"{tps:,.0f}" if tps else "—",
+        hours(option.get("time_to_train_h")),
+        f"{option['gpu_hours']:,.0f}" if option.get("gpu_hours") is not None else "—",
+        ", ".join(reasons(r) for r in option["why_not"]) or ok,
+    ]
