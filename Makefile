@@ -14,7 +14,8 @@ STAMP := $(VENV)/.installed
 # build and the OS fault tests, which need no Qt and run in the main job).
 COMPAT_VENV ?= .venv-headless
 COMPAT_TRANSFORMERS ?= transformers==4.57.*
-COMPAT_TESTS := tests --ignore=tests/gui --ignore=tests/test_packaging.py --ignore=tests/hostile/test_faults.py -m "not gui"
+# The remote tests (a real sshd) run in the main job only: the code they prove has no Qt and no version split.
+COMPAT_TESTS := tests --ignore=tests/gui --ignore=tests/test_packaging.py --ignore=tests/hostile/test_faults.py --ignore=tests/test_remote.py -m "not gui"
 COMPAT_STAMP := $(COMPAT_VENV)/.installed
 CORE_DEPS = $(shell $(PYTHON) -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
 	print(' '.join(repr(x) for x in d['project']['dependencies'] if not x.lower().startswith(('pyside6', 'pyqtgraph'))))")
@@ -53,16 +54,18 @@ test: test-main test-headless
 test-fast: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m "not slow"
 
-# The report tests open the HTML in headless Chromium and render the PDF with pdftoppm (Debian packages);
-# installed here when missing and apt-get can (root); otherwise those tests skip, saying why.
-SYSTEM_TOOLS := chromium pdftoppm pdftotext
+# The report tests open the HTML in headless Chromium and render the PDF with pdftoppm; the remote tests start
+# OpenSSH's sshd on 127.0.0.1 (Debian packages); installed here when missing and apt-get can (root);
+# otherwise those tests skip, saying why.
+SYSTEM_TOOLS := chromium pdftoppm pdftotext /usr/sbin/sshd
+SYSTEM_PACKAGES := chromium poppler-utils openssh-server
 system-tools:
 	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $$t >/dev/null || missing="$$missing $$t"; done; \
 	if [ -n "$$missing" ] && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
-		echo "installing chromium and poppler-utils (missing:$$missing)"; \
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium poppler-utils >/dev/null \
-		|| (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium poppler-utils >/dev/null) \
-		|| echo "could not install chromium/poppler-utils: the browser and PDF tests will skip"; \
+		echo "installing $(SYSTEM_PACKAGES) (missing:$$missing)"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(SYSTEM_PACKAGES) >/dev/null \
+		|| (apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $(SYSTEM_PACKAGES) >/dev/null) \
+		|| echo "could not install $(SYSTEM_PACKAGES): the browser, PDF and SSH tests will skip"; \
 	fi
 
 test-main: $(STAMP) system-tools

@@ -114,6 +114,12 @@ def stop_on_signals() -> None:
             signal.signal(sig, handler)
 
 
+def interrupt_self() -> None:
+    """Stop this process's run from another thread as SIGTERM would (stop_on_signals turns it into
+    ``Stopped`` in the main thread; elsewhere the default SIGTERM ends the process)."""
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def exit_code_for(exc: BaseException) -> int:
     """The documented exit code of a run stopped by ``exc`` (a KeyboardInterrupt or ``Stopped``)."""
     return CANCEL_EXIT.get(getattr(exc, "signame", "SIGINT"), 130)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, print_json
+from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json
 from trainsizer.cli.spec_cmds import load_spec
 
 
@@ -26,10 +26,29 @@ def cmd_presets(args) -> int:
     return EXIT_OK
 
 
+def _on_host(host: str, args: str, spec=None):
+    from trainsizer.runs.remote import RemoteError, remote_json
+
+    try:
+        return remote_json(host, args, spec=spec)
+    except (RemoteError, ValueError) as e:
+        raise InputError(f"--host: {e}") from None
+
+
 def cmd_devices(args) -> int:
+    if getattr(args, "host", None):
+        data = _on_host(args.host, "devices --json" + (" --known" if args.known else ""))
+        if args.json:
+            print_json(data)
+            return EXIT_OK
+        if args.known:
+            raise InputError("--known lists this trainsizer's table; leave out --host")
+        print(f"server {args.host}:")
+        _print_inventory(data)
+        return EXIT_OK
     from trainsizer.hardware import inventory
     from trainsizer.hardware.accelerators import all_accelerators
-    from trainsizer.ui_common.textfmt import fmt_bytes, fmt_value, table
+    from trainsizer.ui_common.textfmt import fmt_bytes, table
 
     if args.known:
         if args.json:
@@ -64,31 +83,39 @@ def cmd_devices(args) -> int:
     if args.json:
         print_json(inv.to_dict())
         return EXIT_OK
-    h, v = inv.host, inv.versions
-    if inv.gpus:
+    _print_inventory(inv.to_dict())
+    return EXIT_OK
+
+
+def _print_inventory(d: dict) -> None:
+    """This machine's or a server's inventory (Inventory.to_dict()), as `trainsizer devices` prints it."""
+    from trainsizer.ui_common.textfmt import fmt_bytes, fmt_value, table
+
+    h, v, nvml, gpus = d["host"], d["versions"], d["nvml"], d["gpus"]
+    if gpus:
         print(
-            f"NVIDIA driver {fmt_value(inv.nvml.driver_version)}, CUDA driver "
-            f"{fmt_value(inv.nvml.cuda_driver_version)}"
+            f"NVIDIA driver {fmt_value(nvml.get('driver_version'))}, CUDA driver "
+            f"{fmt_value(nvml.get('cuda_driver_version'))}"
         )
         rows = [
             [
-                f"cuda:{g.index}",
-                g.name,
-                fmt_bytes(g.memory_total),
-                fmt_bytes(g.memory_free),
-                fmt_value(g.compute_capability),
-                f"gen {fmt_value(g.pcie_generation)} x{fmt_value(g.pcie_width)}",
-                fmt_value(g.nvlink_active),
-                fmt_value(g.mig_mode),
-                fmt_value(g.uuid),
+                f"cuda:{g.get('index')}",
+                g.get("name"),
+                fmt_bytes(g.get("memory_total")),
+                fmt_bytes(g.get("memory_free")),
+                fmt_value(g.get("compute_capability")),
+                f"gen {fmt_value(g.get('pcie_generation'))} x{fmt_value(g.get('pcie_width'))}",
+                fmt_value(g.get("nvlink_active")),
+                fmt_value(g.get("mig_mode")),
+                fmt_value(g.get("uuid")),
             ]
-            for g in inv.gpus
+            for g in gpus
         ]
         print(table(rows, ["device", "name", "total", "free", "cc", "PCIe", "NVLinks", "MIG", "UUID"]))
-        for pair, level in inv.nvml.topology.items():
+        for pair, level in (nvml.get("topology") or {}).items():
             print(f"  topology {pair}: {level}")
     else:
-        print(f"GPUs: none ({inv.nvml.status.replace('_', ' ')}: {inv.nvml.message})")
+        print(f"GPUs: none ({str(nvml.get('status')).replace('_', ' ')}: {nvml.get('message')})")
     print(
         f"CPU: {fmt_value(h['cpu_model'])}, {fmt_value(h['cpu_cores_physical'])} cores / "
         f"{fmt_value(h['cpu_cores_logical'])} threads"
@@ -99,7 +126,6 @@ def cmd_devices(args) -> int:
     )
     print(f"Disk: {fmt_bytes(h['disk_free'])} free of {fmt_bytes(h['disk_total'])} at {h['disk_path']}")
     print("Software: " + ", ".join(f"{k} {fmt_value(val)}" for k, val in v.items()))
-    return EXIT_OK
 
 
 def cmd_estimate(args) -> int:
@@ -107,7 +133,13 @@ def cmd_estimate(args) -> int:
     from trainsizer.estimate import run_estimate
 
     spec = load_spec(args.spec)
-    data = run_estimate(spec, devices=args.devices, traced=args.traced)
+    if getattr(args, "host", None):
+        if args.devices:
+            raise InputError("--host sizes the run on that server's own devices; leave out --devices")
+        data = _on_host(args.host, "estimate {spec} --json" + (" --traced" if args.traced else ""), spec)
+        data["target"] = f"{args.host} (the server's devices)"
+    else:
+        data = run_estimate(spec, devices=args.devices, traced=args.traced)
     if args.output:
         Path(args.output).write_text(json.dumps(data, indent=2, default=str) + "\n", encoding="utf-8")
     if args.json:
@@ -175,3 +207,47 @@ def cmd_plan(args) -> int:
     else:
         print(render_plan(spec, result, show_all=args.all))
     return EXIT_OK if result["top"] else EXIT_NEGATIVE
+
+
+def cmd_remote_setup(args) -> int:
+    """Install this trainsizer on a server, in a virtual environment under the user's home there — saying
+    what will be installed, and where, before doing it."""
+    import sys
+    import tempfile
+
+    from trainsizer.runs.remote import Connection, Host, RemoteError, local_wheel, run_setup, setup_plan
+
+    try:
+        host = Host.parse(args.host)
+    except ValueError as e:
+        raise InputError(f"--host: {e}") from None
+    with tempfile.TemporaryDirectory() as tmp, Connection(host) as conn:
+        try:
+            info = conn.probe()
+            wheel = local_wheel(Path(tmp), args.wheel)
+            plan = setup_plan(conn, wheel, args.torch)
+        except RemoteError as e:
+            raise InputError(str(e)) from None
+        have = info.get("trainsizer")
+        print(
+            f"{host}: python {info.get('python_version')} ({info.get('python')}), "
+            f"trainsizer {have or 'not installed'}, torch {info.get('torch') or 'not installed'}"
+        )
+        print("trainsizer remote setup will:")
+        for i, step in enumerate(plan["steps"], 1):
+            print(f"  {i}. {step}")
+        if not args.yes:
+            if not sys.stdin.isatty():
+                print("nothing done: add --yes to do it")
+                return EXIT_NEGATIVE
+            if input("Proceed? [y/N] ").strip().lower() not in ("y", "yes"):
+                print("nothing done")
+                return EXIT_NEGATIVE
+        try:
+            done = run_setup(
+                conn, plan, args.torch, on_line=lambda line: print(f"  | {line}", file=sys.stderr)
+            )
+        except RemoteError as e:
+            raise InputError(str(e)) from None
+    print(f"{host}: trainsizer {done['trainsizer']} installed in {done['venv']}")
+    return EXIT_OK

@@ -9,7 +9,7 @@ from pathlib import Path
 from trainsizer import __version__
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, InputError, err
 from trainsizer.cli.export_cmds import cmd_gui, cmd_history, cmd_report, cmd_request
-from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_plan, cmd_presets
+from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_plan, cmd_presets, cmd_remote_setup
 from trainsizer.cli.run_cmds import cmd_check, cmd_measure
 from trainsizer.cli.spec_cmds import cmd_spec_fields, cmd_spec_new, cmd_spec_validate
 
@@ -36,6 +36,20 @@ def add_plan_options(p) -> None:
         help="free memory an option must leave per GPU (fraction of the peak; default 0.1)",
     )
     p.add_argument("--top", type=int, default=5, help="options shown (default 5)")
+
+
+def add_host_options(p, run: bool = False) -> None:
+    p.add_argument(
+        "--host",
+        help="a test server over SSH: user@server[:port] or an alias of ~/.ssh/config "
+        "(default: this machine)",
+    )
+    if run:
+        p.add_argument(
+            "--keep-remote", action="store_true", help="keep the run's scratch folder on the server"
+        )
+        # on the server: stop the run when the SSH session (stdin) closes
+        p.add_argument("--stop-on-stdin-eof", action="store_true", help=argparse.SUPPRESS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -75,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("devices", help="this machine's GPUs, CPU, RAM, disk and software")
     d.add_argument("--json", action="store_true")
     d.add_argument("--known", action="store_true", help="list the accelerators known for planning instead")
+    add_host_options(d)
     d.set_defaults(func=cmd_devices)
 
     e = sub.add_parser(
@@ -89,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     e.add_argument("--json", action="store_true", help="print the result as JSON")
     e.add_argument("-o", "--output", help="also write the JSON result to this file")
+    add_host_options(e)
     e.set_defaults(func=cmd_estimate)
 
     pl = sub.add_parser(
@@ -101,6 +117,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--json", action="store_true", help="print the plan as JSON")
     pl.set_defaults(func=cmd_plan)
+
+    rm = sub.add_parser("remote", help="prepare a test server reached over SSH")
+    rsub = rm.add_subparsers(dest="remote_command", metavar="ACTION", required=True)
+    rs = rsub.add_parser(
+        "setup",
+        help="install this trainsizer on the server (a venv under your home there), saying what first",
+    )
+    rs.add_argument("--host", required=True, help="user@server[:port] or an alias of ~/.ssh/config")
+    rs.add_argument("--wheel", help="the trainsizer wheel to install (default: built from this source tree)")
+    rs.add_argument("--torch", help="the torch to install there, as pip takes it (default: the server's own)")
+    rs.add_argument("--yes", action="store_true", help="do it without asking")
+    rs.set_defaults(func=cmd_remote_setup)
 
     m = sub.add_parser("measure", help="measure real training steps in a worker process")
     m.add_argument("spec", help="run specification (.toml or .json)")
@@ -117,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument(
         "--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)"
     )
+    add_host_options(m, run=True)
     m.set_defaults(func=cmd_measure)
 
     c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
@@ -133,6 +162,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # proves the resume check can fail
     c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)
+    add_host_options(c, run=True)
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser("report", help="export the acceptance report of a run directory")

@@ -33,11 +33,69 @@ def _streamer():
     SIGTERM then cancels like Ctrl-C, so the workers are stopped and result.json is written."""
     from trainsizer.runs.protocol import parent_event
 
+    gone = []
+
     def emit(event):
-        sys.stdout.write(json.dumps(event, separators=(",", ":"), default=str) + "\n")
-        sys.stdout.flush()
+        if gone:
+            return
+        try:
+            sys.stdout.write(json.dumps(event, separators=(",", ":"), default=str) + "\n")
+            sys.stdout.flush()
+        except (BrokenPipeError, OSError):  # the reader went away (a dropped SSH session): stop the run
+            gone.append(True)
+            from trainsizer import oscompat
+
+            oscompat.interrupt_self()
 
     return emit, lambda name: emit(parent_event("stage", name=name))
+
+
+def _stop_when_stdin_closes() -> None:
+    """On the server: the session that started this run is its stdin; when it closes (cancel, or the
+    connection went away) the run stops like Ctrl-C — its workers stopped, its result written."""
+    import threading
+
+    from trainsizer import oscompat
+
+    def watch():
+        try:  # the raw descriptor: a daemon thread must not hold the buffered reader's lock at exit
+            while os.read(0, 4096):
+                pass
+        except OSError:
+            pass
+        oscompat.interrupt_self()
+
+    threading.Thread(target=watch, name="trainsizer-stdin-watch", daemon=True).start()
+
+
+def _remote(args, kind: str, spec) -> int:
+    """measure/check --host: the run goes to the server; here the events stream into RUN_DIR."""
+    from trainsizer.cli.render import render_measurement
+    from trainsizer.runs.remote import RemoteError, run_remote
+
+    progress, on_event = _progress_printer(not args.json and not args.stream)
+    on_stage = None
+    if args.stream:
+        on_event, on_stage = _streamer()
+    try:
+        result = run_remote(
+            args.host, kind, spec, args.out, on_event=on_event, on_stage=on_stage, force=args.force,
+            keep_remote=args.keep_remote,
+        )  # fmt: skip
+    except RemoteError as e:
+        from trainsizer.cli.common import InputError
+
+        raise InputError(str(e)) from None
+    if args.json and not args.stream:
+        print_json(result)
+    elif not args.stream:
+        print(render_measurement(result))
+        print(f"results: {Path(args.out).resolve() / 'result.json'} (measured on {args.host})")
+    if result.get("status") not in ("ok", "oom"):
+        return EXIT_INTERNAL
+    if kind == "check":
+        return EXIT_OK if result.get("verdict") == "accepted" else EXIT_NEGATIVE
+    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(result.get("status"), EXIT_INTERNAL)
 
 
 def cmd_measure(args) -> int:
@@ -45,6 +103,14 @@ def cmd_measure(args) -> int:
     from trainsizer.runs.measure import measure
 
     spec = load_spec(args.spec, for_run=True)
+    if getattr(args, "stop_on_stdin_eof", False):
+        _stop_when_stdin_closes()
+    if getattr(args, "host", None):
+        if args.find_max:
+            from trainsizer.cli.common import InputError
+
+            raise InputError("--find-max runs on this machine only; run it on the server itself for now")
+        return _remote(args, "measure", spec)
     # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
     memory_limit = int(limit_env) if limit_env else None
@@ -89,6 +155,10 @@ def cmd_check(args) -> int:
     from trainsizer.ui_common.messages import evidence
 
     spec = load_spec(args.spec, for_run=True)
+    if getattr(args, "stop_on_stdin_eof", False):
+        _stop_when_stdin_closes()
+    if getattr(args, "host", None):
+        return _remote(args, "check", spec)
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
     progress, on_event = _progress_printer(not args.json and not args.stream)
 

@@ -43,8 +43,8 @@ class RunController(QObject):
     def running(self) -> bool:
         return self.proc is not None and self.proc.state() != QProcess.ProcessState.NotRunning
 
-    def start(self, kind: str, spec, out: str | Path) -> None:
-        """kind: "measure" or "check"."""
+    def start(self, kind: str, spec, out: str | Path, host: str | None = None) -> None:
+        """kind: "measure" or "check"; ``host``: a test server over SSH (docs/remote.md), None for here."""
         from trainsizer.runs.launcher import orchestrator_command
 
         if self.running():
@@ -63,6 +63,8 @@ class RunController(QObject):
         proc.finished.connect(self._finished)
         proc.errorOccurred.connect(self._error)
         program, *args = orchestrator_command(kind, str(spec_path), str(self.run_dir))
+        if host:
+            args += ["--host", host]
         proc.start(program, args)
 
     def _read(self) -> None:

@@ -12,6 +12,8 @@ from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import ADVICE, ITEMS, PHASES, label
 from trainsizer.ui_common.textfmt import fmt_bytes
 
+REMOTE_PREFIX = "ssh:"  # a Target entry that names a test server over SSH (docs/remote.md)
+
 
 class EstimateRunner(QObject):
     """Runs the analytic estimate in one background thread; only the newest request's answer is delivered."""
@@ -42,7 +44,14 @@ class EstimateRunner(QObject):
         if seq != self._seq:
             return  # a newer request is queued: skip the stale one
         try:
-            report, error = run_estimate(spec, devices=devices), None
+            if devices and devices.startswith(REMOTE_PREFIX):  # a test server: sized on its own devices
+                from trainsizer.runs.remote import remote_json
+
+                host = devices[len(REMOTE_PREFIX) :].strip()
+                report, error = remote_json(host, "estimate {spec} --json", spec=spec), None
+                report["target"] = devices
+            else:
+                report, error = run_estimate(spec, devices=devices), None
         except SpecError as e:
             report, error = None, "\n".join(f"{i.path}: {i.message}" for i in e.issues)
         except Exception as e:  # shown in the panel; the form stays usable

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainsizer.gui.adapter import Replay, RunController
-from trainsizer.gui.estimate_panel import EstimatePanel
+from trainsizer.gui.estimate_panel import REMOTE_PREFIX, EstimatePanel
 from trainsizer.gui.form import SpecForm
 from trainsizer.gui.history import HistoryList
 from trainsizer.gui.i18n import LANGUAGES, fill
@@ -90,11 +90,16 @@ class MainWindow(QMainWindow):
         self.target.setObjectName("target")
         self.target.setEditable(True)
         self.target.setToolTip(
-            self.tr("Estimate for this machine's devices, or for hypothetical ones such as 8xH100-80GB")
+            self.tr(
+                "Estimate for this machine's devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, "
+                "or run on a test server over SSH (ssh:user@server)"
+            )
         )
         self.target.addItem(self.tr("this machine"), None)
         for t in PLANNING_TARGETS:
             self.target.addItem(t, t)
+        for host in self._remote_hosts():
+            self.target.addItem(REMOTE_PREFIX + " " + host, REMOTE_PREFIX + host)
         self.target.currentIndexChanged.connect(lambda _i: self._target_changed())
         self.target.lineEdit().editingFinished.connect(self._target_changed)
         bar.addWidget(self.target)
@@ -189,13 +194,33 @@ class MainWindow(QMainWindow):
         text = self.target.currentText().strip()
         if self.target.currentIndex() == 0 and text == self.target.itemText(0):
             return None
-        return data or text or None
+        if data and text != self.target.itemText(self.target.currentIndex()):
+            data = None  # typed over a listed entry: the text is the target
+        return (data or text or "").replace(REMOTE_PREFIX + " ", REMOTE_PREFIX) or None
+
+    def _remote_hosts(self) -> list[str]:
+        """Test servers for the Target box: the aliases of ~/.ssh/config and the hosts used before."""
+        from PySide6.QtCore import QSettings
+
+        from trainsizer.runs.remote import ssh_config_hosts
+
+        used = QSettings("trainsizer", "trainsizer").value("remote_hosts", []) or []
+        used = [used] if isinstance(used, str) else list(used)
+        return list(dict.fromkeys([*ssh_config_hosts(), *used]))
+
+    def remote_host(self) -> str | None:
+        """The test server the Target names ("ssh: alias", or typed as ssh:user@server[:port]), or None."""
+        target = self.devices()
+        if target and target.replace(" ", "").startswith(REMOTE_PREFIX):
+            return target.replace(" ", "")[len(REMOTE_PREFIX) :]
+        return None
 
     def _target_changed(self) -> None:
         """A planned target sets the devices: a spec on this machine's CPU follows it (devices = auto,
         shown in the form), so that ddp/fsdp shard over the target's GPUs instead of being refused."""
         editor = self.form.editors.get("parallel.devices")
-        if self.devices() and editor is not None and str(editor.value()).strip() == "cpu":
+        planned = self.devices() and not self.remote_host()
+        if planned and editor is not None and str(editor.value()).strip() == "cpu":
             editor.set_value("auto")
             self.statusBar().showMessage(
                 self.tr("Devices set to auto: the run is sized on the target's GPUs"), 8000
@@ -262,17 +287,28 @@ class MainWindow(QMainWindow):
         self.plot.reset()
         self.results.clear(self.tr("Running…"))
         self.log.clear()
-        if self.estimate.report and not self.devices():
+        if self.estimate.report and (not self.devices() or self.remote_host()):
             self.plot.set_reference(
                 reference_levels(
                     self.estimate.report.get("estimate"), self.estimate.report.get("host_ram_total")
                 )
             )
         self.stage_name = "measure" if kind == "measure" else "environment"
-        self.controller.start(kind, spec, out)
+        host = self.remote_host()
+        if host:
+            self._remember_host(host)
+        self.controller.start(kind, spec, out, host=host)
         self._set_running(True)
         self.log.appendPlainText(fill(self.tr("Run folder: %1"), str(out)))
         return out
+
+    def _remember_host(self, host: str) -> None:
+        from PySide6.QtCore import QSettings
+
+        settings = QSettings("trainsizer", "trainsizer")
+        used = settings.value("remote_hosts", []) or []
+        used = [used] if isinstance(used, str) else list(used)
+        settings.setValue("remote_hosts", list(dict.fromkeys([host, *used]))[:20])
 
     def cancel_run(self) -> None:
         if self.controller.running():

@@ -11,7 +11,7 @@ from typing import Any
 
 LOCK_NAME = ".lock"
 # What a run writes into its directory (replaced by --force; nothing else there is ever touched).
-RUN_FILES = ("result.json", "events.jsonl", "launcher.log", "worker-*.log")
+RUN_FILES = ("result.json", "events.jsonl", "launcher.log", "worker-*.log", "remote-*.log")
 
 
 class RunDirError(Exception):

@@ -1,0 +1,57 @@
+"""The window drives a run on a test server over SSH (issue 20): the Target lists the ssh_config's hosts, the
+estimate is the server's, the run's samples plot live here (a real sshd on 127.0.0.1, tests/sshd.py)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from sshd import start_sshd  # noqa: E402
+
+
+@pytest.fixture
+def remote_window(qtbot, tmp_path, monkeypatch):
+    try:
+        server = start_sshd(tmp_path / "sshd")
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
+        pytest.skip(f"no OpenSSH server can be started here: {e}")
+    for k, v in server.env().items():
+        monkeypatch.setenv(k, v)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    from trainsizer.gui.window import MainWindow
+
+    win = MainWindow(history=tmp_path / "history")
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    if win.controller.running():
+        win.controller.cancel()
+        win.controller.wait(60)
+    win.estimate.shutdown()
+    server.process.terminate()
+    server.process.wait(10)
+
+
+def test_the_window_runs_on_a_test_server_and_plots_it_live(remote_window, qtbot):
+    from trainsizer.spec import RunSpec
+
+    win = remote_window
+    entries = [win.target.itemText(i) for i in range(win.target.count())]
+    assert "ssh: tsz-server" in entries and "ssh: tsz-unknown" in entries
+    win.form.set_spec(RunSpec().replace(measure={"steps": 3, "warmup_steps": 1}))
+    win.target.setCurrentIndex(win.target.findText("ssh: tsz-server"))
+    assert win.remote_host() == "tsz-server"
+    qtbot.waitUntil(
+        lambda: win.estimate.report is not None and win.estimate.report.get("target") == "ssh:tsz-server",
+        timeout=60000,
+    )
+    out = win.start_run("measure")
+    with qtbot.waitSignal(win.controller.finished, timeout=300000) as blocker:
+        pass
+    result = blocker.args[0]
+    assert result["status"] == "ok" and result["target"]["host"] == "tsz-server"
+    qtbot.waitUntil(lambda: win.plot.redraws > 0 and win.plot.curves, timeout=10000)  # drawn here, live
+    assert (out / "events.jsonl").read_text().count('"host":"tsz-server"') > 5

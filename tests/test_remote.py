@@ -1,0 +1,197 @@
+"""The test server over SSH (issue 20), against a real OpenSSH server the tests start on 127.0.0.1
+(tests/sshd.py): the tiny preset measured there with live samples here, the server's inventory and estimate,
+cancel, a dropped connection with nothing left running there, and clear refusals (unknown host key, refused
+login, no trainsizer on the server)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import psutil
+import pytest
+
+from trainsizer.runs.remote import Host
+
+sys.path.insert(0, str(Path(__file__).parent))
+from sshd import start_sshd  # noqa: E402
+
+TRAINSIZER = [sys.executable, "-m", "trainsizer"]
+
+
+@pytest.fixture(scope="module")
+def sshd(tmp_path_factory):
+    try:
+        server = start_sshd(tmp_path_factory.mktemp("sshd") / "s")
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
+        pytest.skip(f"no OpenSSH server can be started here: {e}")
+    yield server
+    server.process.terminate()
+    server.process.wait(10)
+
+
+@pytest.fixture
+def env(sshd):
+    return dict(os.environ, **sshd.env(), HF_HUB_OFFLINE="1")
+
+
+def _spec(tmp_path, steps=3, **changes) -> Path:
+    from trainsizer.spec import RunSpec
+
+    path = tmp_path / "run.toml"
+    base = {"measure": {"steps": steps, "warmup_steps": 1, "sample_hz": 20.0}}
+    for k, v in changes.items():
+        base.setdefault(k, {}).update(v)
+    RunSpec().replace(**base).save(path)
+    return path
+
+
+def _remote_runs() -> list[psutil.Process]:
+    """Processes running in a remote scratch folder (the server is this machine)."""
+    out = []
+    for p in psutil.process_iter(["pid"]):
+        try:
+            if p.cwd().startswith("/tmp/trainsizer-run."):
+                out.append(p)
+        except (psutil.Error, OSError):
+            continue
+    return out
+
+
+def _wait_for(pred, timeout=120.0, interval=0.2):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return True
+        time.sleep(interval)
+    return False
+
+
+def test_hosts_are_parsed_and_refused_clearly():
+    assert Host.parse("me@gpu1:2222") == Host("me@gpu1", 2222)
+    assert Host.parse("gpu-alias") == Host("gpu-alias", None)
+    assert Host.parse("me@[::1]:22") == Host("me@::1", 22)
+    for bad in ("-oProxyCommand=x", "me@host:99999", "a b", ""):
+        with pytest.raises(ValueError):
+            Host.parse(bad)
+
+
+def test_the_servers_inventory_and_estimate(sshd, env, tmp_path):
+    p = subprocess.run(
+        [*TRAINSIZER, "devices", "--host", "tsz-server"], env=env, capture_output=True, text=True
+    )
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("server tsz-server:") and "CPU:" in p.stdout and "trainsizer 0.1" in p.stdout
+    p = subprocess.run(
+        [*TRAINSIZER, "devices", "--host", "tsz-server", "--json"], env=env, capture_output=True, text=True
+    )
+    assert json.loads(p.stdout)["host"]["ram_total"] > 0
+    spec = _spec(tmp_path)
+    p = subprocess.run(
+        [*TRAINSIZER, "estimate", spec, "--host", "tsz-server", "--json"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["target"] == "tsz-server (the server's devices)" and data["host_ram_total"] > 0
+
+
+def test_a_run_on_the_server_streams_here_end_to_end(sshd, env, tmp_path):
+    before = set(Path("/tmp").glob("trainsizer-run.*"))
+    out = tmp_path / "r1"
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", _spec(tmp_path), "--host", "tsz-server", "--out", out],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "measured on tsz-server" in p.stdout
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "ok" and result["target"]["host"] == "tsz-server"
+    assert result["measurement"]["step_time_s"]["count"] == 3
+    events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+    samples = [e for e in events if e["type"] == "sample"]
+    assert len(samples) > 5 and all(e["host"] == "tsz-server" for e in samples)  # live, as they came
+    assert any(e["type"] == "step" for e in events)
+    assert list(out.glob("remote-*.log"))  # the worker's logs fetched at the end
+    assert set(Path("/tmp").glob("trainsizer-run.*")) == before  # the scratch folder is removed
+    assert not _remote_runs()
+
+
+def test_unknown_host_key_refused_login_and_missing_trainsizer_are_said(sshd, env, tmp_path):
+    spec = _spec(tmp_path)
+    for host, says in (
+        ("tsz-unknown", "host key is not known here, and trainsizer does not accept one unseen. Check its "
+         "fingerprint and accept it once by logging in yourself: ssh tsz-unknown"),
+        ("tsz-refused", "install a key once: ssh-copy-id tsz-refused"),
+    ):  # fmt: skip
+        p = subprocess.run(
+            [*TRAINSIZER, "measure", spec, "--host", host, "--out", tmp_path / host], env=env,
+            capture_output=True, text=True,
+        )  # fmt: skip
+        assert p.returncode == 2 and says in p.stderr, p.stderr
+    bare = dict(env, TRAINSIZER_REMOTE_PYTHON="/usr/bin/python3")
+    if not Path("/usr/bin/python3").exists():
+        pytest.skip("no system python3 without trainsizer to stand for a bare server")
+    p = subprocess.run(
+        [*TRAINSIZER, "devices", "--host", "tsz-server"], env={**bare, "PATH": "/usr/bin:/bin"},
+        capture_output=True, text=True,
+    )  # fmt: skip
+    if "trainsizer 0.1" in p.stdout:
+        pytest.skip("every python3 on this server has trainsizer: no bare server to stand for")
+    assert p.returncode == 2 and "trainsizer remote setup --host tsz-server" in p.stderr, p.stderr
+
+
+def _start_long_run(env, tmp_path, name):
+    out = tmp_path / name
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "measure", _spec(tmp_path, steps=400), "--host", "tsz-server", "--out", out],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    events = out / "events.jsonl"
+    assert _wait_for(lambda: events.exists() and '"type":"step"' in events.read_text(), timeout=300)
+    return proc, out
+
+
+def test_cancel_reaches_the_server_and_keeps_what_was_measured(sshd, env, tmp_path):
+    proc, out = _start_long_run(env, tmp_path, "cancelled")
+    assert _remote_runs()
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=120)
+    assert proc.returncode == 130
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "cancelled"
+    assert _wait_for(lambda: not _remote_runs(), timeout=30), [p.cmdline() for p in _remote_runs()]
+
+
+def test_a_dropped_connection_is_said_and_nothing_keeps_running_there(sshd, env, tmp_path):
+    proc, out = _start_long_run(env, tmp_path, "dropped")
+    received = (out / "events.jsonl").read_text().count("\n")
+    # the connection: the master ssh process of this run (its socket folder is this client's own)
+    masters = [
+        p
+        for p in psutil.process_iter(["cmdline"])
+        if p.info["cmdline"]
+        and "ControlMaster=yes" in " ".join(p.info["cmdline"])
+        and "tsz-server" in p.info["cmdline"]
+    ]
+    assert masters
+    for m in masters:
+        m.kill()
+    proc.communicate(timeout=120)
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "failed" and result["error"]["code"] == "connection_lost", result.get("error")
+    assert (out / "events.jsonl").read_text().count("\n") >= received  # everything received is kept
+    assert _wait_for(lambda: not _remote_runs(), timeout=30), [p.cmdline() for p in _remote_runs()]
