@@ -1,7 +1,7 @@
 """A real OpenSSH server on 127.0.0.1 for the remote tests: throwaway host and user keys in a temporary
 folder, `sshd -D -f <temp config>` on a free port, and an ssh_config (trainsizer's TRAINSIZER_SSH_CONFIG)
-with host aliases: tsz-server (the key is known and accepted), tsz-unknown (the host key is not known here) and
-tsz-refused (a key the server does not accept)."""
+with host aliases: tsz-server (the key is known and accepted), tsz-unknown (the host key is not known
+here) and tsz-refused (a key the server does not accept)."""
 
 from __future__ import annotations
 
