@@ -91,6 +91,15 @@ def test_devices_that_contradict_the_target_are_refused(run_cli, tmp_path):
     assert rc == 2 and "devices = cpu contradicts the planned target" in err and 'devices = "auto"' in err
 
 
+def test_a_task_field_is_named_as_every_field_is():
+    from trainsizer.spec import SECTIONS
+    from trainsizer.spec.errors import _SECTION_NAMES
+
+    assert set(_SECTION_NAMES) == set(SECTIONS)
+    with pytest.raises(SpecError, match=r"\[task\] tokens: must be a number"):
+        RunSpec().replace(task={"tokens": "many"})
+
+
 def test_the_fsdp_hint_on_a_cpu_spec_points_at_the_target():
     with pytest.raises(SpecError) as e:
         spec_of(parallel={"strategy": "fsdp"})

@@ -120,7 +120,7 @@ def test_a_run_on_the_server_streams_here_end_to_end(sshd, env, tmp_path):
     assert result["measurement"]["step_time_s"]["count"] == 3
     events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
     samples = [e for e in events if e["type"] == "sample"]
-    assert len(samples) > 5 and all(e["host"] == "tsz-server" for e in samples)  # live, as they came
+    assert len(samples) > 5 and all(e["server"] == "tsz-server" for e in samples)  # live, as they came
     assert any(e["type"] == "step" for e in events)
     assert list(out.glob("remote-*.log"))  # the worker's logs fetched at the end
     assert set(Path("/tmp").glob("trainsizer-run.*")) == before  # the scratch folder is removed

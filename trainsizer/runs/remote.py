@@ -189,6 +189,17 @@ class Connection:
             **oscompat.new_group_kwargs(),
         )
 
+    def master_alive(self) -> bool:
+        """Whether this session's master connection still runs (a dropped link ends it)."""
+        if not self._open:
+            return False
+        p = subprocess.run(
+            [*self._base(), "-O", "check", self.host.destination],
+            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            timeout=15, check=False,
+        )  # fmt: skip
+        return p.returncode == 0
+
     def close(self) -> None:
         if self._open and os.path.isdir(self._dir):
             try:
@@ -361,7 +372,7 @@ def run_remote(
                 if ev is None:
                     continue
                 received += 1
-                ev.setdefault("host", str(host))
+                ev["server"] = str(host)
                 if ev.get("type") == "stage" and on_stage is not None:
                     on_stage(ev.get("name"))
                 rd.append(ev)
@@ -387,10 +398,11 @@ def run_remote(
         t.join(timeout=5)
         cancelled = cancelled or bool(cancel_event is not None and cancel_event.is_set())
         said = "\n".join(stderr_tail)
+        ended = proc.returncode == 255 or proc.returncode < 0  # ssh's own failure, or killed here
         lost = (
-            proc.returncode == 255
+            ended
             and not cancelled
-            and (any(m in said for m in LOST_MARKERS) or not _alive(conn))
+            and (any(m in said for m in LOST_MARKERS) or not conn.master_alive() or not _alive(conn))
         )
         fetched = _fetch_result(conn, scratch, rd) if not lost or _alive(conn) else None
         if lost:

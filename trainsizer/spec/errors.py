@@ -16,6 +16,7 @@ _SECTION_NAMES = (
     "measure",
     "checkpoint",
     "engine",
+    "task",
 )
 
 
