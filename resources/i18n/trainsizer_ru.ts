@@ -4,82 +4,82 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="69"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="78"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="80"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="89"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="104"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="113"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="111"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="120"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="124"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="133"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="131"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="140"/>
         <source>%1 (each of %2)</source>
         <translation>%1 (каждое из %2)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="137"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="158"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="167"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="166"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="175"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="170"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="179"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="184"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="193"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="193"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="202"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="202"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="211"/>
         <source>Placement: %1 data-parallel × %2 model-parallel = %3 devices on %4 node(s)</source>
         <translation>Размещение: %1 по данным × %2 по модели = %3 устройств на %4 узл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="212"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="221"/>
         <source>Advice: %1 (saves %2, peak %3)</source>
         <translation>Совет: %1 (экономит %2, пик %3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="224"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="233"/>
         <source>Together: %1 → %2 of %3, fits</source>
         <translation>Вместе: %1 → %2 из %3, помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="233"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="242"/>
         <source>Closest: %1 → %2 of %3, lacks %4; the Plan tab finds more GPUs</source>
         <translation>Ближе всего: %1 → %2 из %3, не хватает %4; вкладка «План» подберёт больше GPU</translation>
     </message>
@@ -671,183 +671,183 @@
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="93"/>
-        <source>Estimate for this machine&apos;s devices, or for hypothetical ones such as 8xH100-80GB</source>
-        <translation>Оценка для устройств этой машины или для гипотетических, например 8xH100-80GB</translation>
+        <location filename="../../trainsizer/gui/window.py" line="94"/>
+        <source>Estimate for this machine&apos;s devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, or run on a test server over SSH (ssh:user@server)</source>
+        <translation>Оценка для устройств этой машины, для планируемых (например, 8xH100-80GB или 2x8xH100-80GB) или прогон на тестовом сервере по SSH (ssh:user@server)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="95"/>
+        <location filename="../../trainsizer/gui/window.py" line="98"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="103"/>
+        <location filename="../../trainsizer/gui/window.py" line="108"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="104"/>
+        <location filename="../../trainsizer/gui/window.py" line="109"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="105"/>
+        <location filename="../../trainsizer/gui/window.py" line="110"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="109"/>
+        <location filename="../../trainsizer/gui/window.py" line="114"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="123"/>
+        <location filename="../../trainsizer/gui/window.py" line="128"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="129"/>
+        <location filename="../../trainsizer/gui/window.py" line="134"/>
         <source>Estimate</source>
         <translation>Оценить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="130"/>
+        <location filename="../../trainsizer/gui/window.py" line="135"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="131"/>
+        <location filename="../../trainsizer/gui/window.py" line="136"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="132"/>
+        <location filename="../../trainsizer/gui/window.py" line="137"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="144"/>
+        <location filename="../../trainsizer/gui/window.py" line="149"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="164"/>
+        <location filename="../../trainsizer/gui/window.py" line="169"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="167"/>
+        <location filename="../../trainsizer/gui/window.py" line="172"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="168"/>
+        <location filename="../../trainsizer/gui/window.py" line="173"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="169"/>
+        <location filename="../../trainsizer/gui/window.py" line="174"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="173"/>
+        <location filename="../../trainsizer/gui/window.py" line="178"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="201"/>
+        <location filename="../../trainsizer/gui/window.py" line="226"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="226"/>
+        <location filename="../../trainsizer/gui/window.py" line="251"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="233"/>
+        <location filename="../../trainsizer/gui/window.py" line="258"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="243"/>
+        <location filename="../../trainsizer/gui/window.py" line="268"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="244"/>
+        <location filename="../../trainsizer/gui/window.py" line="269"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="249"/>
+        <location filename="../../trainsizer/gui/window.py" line="274"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="263"/>
+        <location filename="../../trainsizer/gui/window.py" line="288"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="274"/>
+        <location filename="../../trainsizer/gui/window.py" line="302"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="279"/>
+        <location filename="../../trainsizer/gui/window.py" line="315"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="304"/>
+        <location filename="../../trainsizer/gui/window.py" line="340"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="312"/>
+        <location filename="../../trainsizer/gui/window.py" line="348"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="316"/>
+        <location filename="../../trainsizer/gui/window.py" line="352"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="340"/>
-        <location filename="../../trainsizer/gui/window.py" line="362"/>
+        <location filename="../../trainsizer/gui/window.py" line="376"/>
+        <location filename="../../trainsizer/gui/window.py" line="398"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="354"/>
+        <location filename="../../trainsizer/gui/window.py" line="390"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="355"/>
+        <location filename="../../trainsizer/gui/window.py" line="391"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="361"/>
+        <location filename="../../trainsizer/gui/window.py" line="397"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="366"/>
+        <location filename="../../trainsizer/gui/window.py" line="402"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="375"/>
+        <location filename="../../trainsizer/gui/window.py" line="411"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="378"/>
+        <location filename="../../trainsizer/gui/window.py" line="414"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
