@@ -48,7 +48,7 @@ def _keygen(path: Path) -> None:
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
 
 
-def start_sshd(d: Path) -> Sshd:
+def start_sshd(d: Path, alias: str = "tsz") -> Sshd:
     """Raises RuntimeError with the reason when the server cannot be started here."""
     binary = sshd_binary()
     if binary is None or shutil.which("ssh-keygen") is None or shutil.which("ssh") is None:
@@ -86,10 +86,10 @@ LogLevel ERROR
     client = d / "ssh_config"
     common = f"  HostName 127.0.0.1\n  Port {port}\n  User {user}\n  IdentitiesOnly yes\n"
     client.write_text(
-        f"Host tsz-server\n{common}  IdentityFile {d}/user_key\n  UserKnownHostsFile {d}/known_hosts\n\n"
-        f"Host tsz-unknown\n{common}  IdentityFile {d}/user_key\n  UserKnownHostsFile {d}/empty_known_hosts\n"
+        f"Host {alias}-server\n{common}  IdentityFile {d}/user_key\n  UserKnownHostsFile {d}/known_hosts\n\n"
+        f"Host {alias}-unknown\n{common}  IdentityFile {d}/user_key\n  UserKnownHostsFile {d}/empty_known_hosts\n"
         "  StrictHostKeyChecking yes\n\n"
-        f"Host tsz-refused\n{common}  IdentityFile {d}/stranger_key\n  UserKnownHostsFile {d}/known_hosts\n"
+        f"Host {alias}-refused\n{common}  IdentityFile {d}/stranger_key\n  UserKnownHostsFile {d}/known_hosts\n"
     )
     log = open(d / "sshd.log", "wb")  # noqa: SIM115 - the server's log for the test's life
     proc = subprocess.Popen([binary, "-D", "-e", "-f", str(server_config)], stdout=log, stderr=log)

@@ -195,3 +195,46 @@ def test_a_dropped_connection_is_said_and_nothing_keeps_running_there(sshd, env,
     assert result["status"] == "failed" and result["error"]["code"] == "connection_lost", result.get("error")
     assert (out / "events.jsonl").read_text().count("\n") >= received  # everything received is kept
     assert _wait_for(lambda: not _remote_runs(), timeout=30), [p.cmdline() for p in _remote_runs()]
+
+
+def test_two_nodes_through_torchrun_merge_into_one_run(sshd, tmp_path):
+    """A 2-node DDP run of the tiny preset: torchrun on two sshd "hosts" on loopback (gloo), with a c10d
+    rendezvous on the first; the ranks' events merged into one result here."""
+    import socket
+
+    try:
+        second = start_sshd(tmp_path / "sshd2", alias="tsz2")
+    except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
+        pytest.skip(f"a second OpenSSH server cannot be started here: {e}")
+    try:
+        config = tmp_path / "ssh_config"
+        config.write_text(sshd.config.read_text() + "\n" + second.config.read_text())
+        env = dict(os.environ, **{**sshd.env(), "TRAINSIZER_SSH_CONFIG": str(config)}, HF_HUB_OFFLINE="1")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        spec = _spec(
+            tmp_path,
+            steps=2,
+            parallel={
+                "strategy": "ddp",
+                "hosts": ["tsz-server", "tsz2-server"],
+                "rendezvous": f"127.0.0.1:{port}",
+            },
+        )
+        out = tmp_path / "two"
+        p = subprocess.run(
+            [*TRAINSIZER, "measure", spec, "--out", out], env=env, capture_output=True, text=True, timeout=600
+        )
+        assert p.returncode == 0, p.stderr[-3000:]
+        result = json.loads((out / "result.json").read_text())
+        assert result["status"] == "ok" and result["target"]["hosts"] == ["tsz-server", "tsz2-server"]
+        assert result["measurement"]["world_size"] == 2 and set(result["measurement"]["ranks"]) == {"0", "1"}
+        events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+        devices = {d for e in events if e["type"] == "sample" for d in e["devices"]}
+        assert {"tsz-server/cpu", "tsz2-server/cpu"} <= devices  # one curve per host
+        assert {e["node"] for e in events if e["type"] == "result"} == {0, 1}
+        assert _wait_for(lambda: not _remote_runs(), timeout=30)
+    finally:
+        second.process.terminate()
+        second.process.wait(10)

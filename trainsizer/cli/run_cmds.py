@@ -98,6 +98,30 @@ def _remote(args, kind: str, spec) -> int:
     return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(result.get("status"), EXIT_INTERNAL)
 
 
+def _multinode(args, spec) -> int:
+    """parallel.hosts: torchrun on every node over SSH; the ranks' events merged into RUN_DIR here."""
+    from trainsizer.cli.common import InputError
+    from trainsizer.cli.render import render_measurement
+    from trainsizer.runs.multinode import run_multinode
+    from trainsizer.runs.remote import RemoteError
+
+    if getattr(args, "host", None) or args.find_max:
+        raise InputError("parallel.hosts names the nodes: leave out --host and --find-max")
+    progress, on_event = _progress_printer(not args.json and not args.stream)
+    if args.stream:
+        on_event, _ = _streamer()
+    try:
+        result = run_multinode(spec, args.out, on_event=on_event, force=args.force)
+    except RemoteError as e:
+        raise InputError(str(e)) from None
+    if args.json and not args.stream:
+        print_json(result)
+    elif not args.stream:
+        print(render_measurement(result))
+        print(f"results: {Path(args.out).resolve() / 'result.json'} ({len(spec.parallel.hosts)} nodes)")
+    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(result.get("status"), EXIT_INTERNAL)
+
+
 def cmd_measure(args) -> int:
     from trainsizer.cli.render import render_measurement
     from trainsizer.runs.measure import measure
@@ -105,6 +129,8 @@ def cmd_measure(args) -> int:
     spec = load_spec(args.spec, for_run=True)
     if getattr(args, "stop_on_stdin_eof", False):
         _stop_when_stdin_closes()
+    if spec.parallel.hosts:
+        return _multinode(args, spec)
     if getattr(args, "host", None):
         if args.find_max:
             from trainsizer.cli.common import InputError
@@ -157,6 +183,13 @@ def cmd_check(args) -> int:
     spec = load_spec(args.spec, for_run=True)
     if getattr(args, "stop_on_stdin_eof", False):
         _stop_when_stdin_closes()
+    if spec.parallel.hosts:
+        from trainsizer.cli.common import InputError
+
+        raise InputError(
+            "parallel.hosts: the full check across several nodes is not built yet; "
+            "`trainsizer measure` runs the spec there"
+        )
     if getattr(args, "host", None):
         return _remote(args, "check", spec)
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")

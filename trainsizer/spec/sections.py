@@ -189,6 +189,17 @@ class ParallelSpec:
     processes: int = spec_field(
         1, minimum=1, maximum=64, help="devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU."
     )
+    hosts: list[str] = spec_field(
+        default_factory=list,
+        help="Several nodes: servers over SSH (user@server[:port] or ssh aliases); torchrun runs on each.",
+    )
+    ranks_per_host: int = spec_field(
+        1, minimum=1, maximum=64, help="hosts: ranks (processes) per node (torchrun --nproc-per-node)."
+    )
+    rendezvous: str | None = spec_field(
+        None,
+        help="hosts: the c10d rendezvous address:port on the first host (default: its address, port 29400).",
+    )
     zero_stage: int = spec_field(
         3, minimum=1, maximum=3, help="zero: 1 shards optimizer states, 2 also gradients, 3 also weights."
     )
@@ -258,6 +269,8 @@ class ParallelSpec:
         return self.tensor_parallel * self.pipeline_parallel * self.context_parallel
 
     def world_size(self) -> int:
+        if self.hosts:
+            return len(self.hosts) * self.ranks_per_host
         if self.on_cpu:
             return self.processes
         if self.auto:
@@ -265,7 +278,7 @@ class ParallelSpec:
         return max(1, len(self.device_list()))
 
     def _sharding_issues(self) -> list[SpecIssue]:
-        out = []
+        out = self._host_issues()
         if self.strategy != "zero":
             for f in ("offload_optimizer", "offload_params"):
                 if getattr(self, f):
@@ -278,6 +291,40 @@ class ParallelSpec:
                     f"parameters are offloaded by ZeRO stage 3 only, got zero_stage = {self.zero_stage}",
                 )
             )
+        return out
+
+    def _host_issues(self) -> list[SpecIssue]:
+        import re
+
+        if not self.hosts:
+            out = []
+            if self.ranks_per_host != 1:
+                out.append(SpecIssue("parallel.ranks_per_host", "conflict", "applies with hosts only"))
+            if self.rendezvous:
+                out.append(SpecIssue("parallel.rendezvous", "conflict", "applies with hosts only"))
+            return out
+        out = []
+        bad = [h for h in self.hosts if h.startswith("-") or not re.match(r"^[A-Za-z0-9._@:\[\]-]+$", h)]
+        if bad:
+            out.append(
+                SpecIssue("parallel.hosts", "format", f"{bad[0]!r} is not user@server[:port] or an alias")
+            )
+        if len(set(self.hosts)) != len(self.hosts):
+            out.append(SpecIssue("parallel.hosts", "format", "lists a host twice"))
+        if len(self.hosts) < 2:
+            out.append(SpecIssue("parallel.hosts", "range", "several nodes need at least two hosts"))
+        if self.strategy not in ("ddp", "fsdp"):
+            out.append(
+                SpecIssue("parallel.strategy", "conflict", f"hosts need ddp or fsdp, got {self.strategy!r}")
+            )
+        if self.processes != 1:
+            out.append(
+                SpecIssue(
+                    "parallel.processes", "conflict", "with hosts, ranks_per_host sets the ranks per node"
+                )
+            )
+        if self.rendezvous and not re.match(r"^[A-Za-z0-9._-]+:\d{1,5}$", self.rendezvous):
+            out.append(SpecIssue("parallel.rendezvous", "format", f"{self.rendezvous!r} is not address:port"))
         return out
 
 

@@ -1,0 +1,196 @@
+"""Several nodes (docs/remote.md): torchrun on each host over SSH with a c10d rendezvous on the first host;
+the ranks' events stream back and are merged into one run here. trainsizer only starts torchrun and collects
+its streams: the launching, the rendezvous and the ranks are PyTorch's.
+
+Every host's torchrun runs under `trainsizer.runs.remote_exec`, which stops its process group when the
+session's stdin closes: cancel here, a node that fails, or a connection that drops stops every node.
+"""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from trainsizer.runs.remote import Connection, Host, RemoteError, _close_stdin, _drain, prepare_spec
+
+DEFAULT_PORT = 29400
+
+
+def torchrun_line(conn: Connection, spec_name: str, nnodes: int, node_rank: int, nproc: int, endpoint: str,
+                  run_id: str) -> str:  # fmt: skip
+    """The shell line that starts this node's torchrun (under remote_exec) in its scratch folder."""
+    py = shlex.quote(conn.python or "python3")
+    torchrun = [
+        "-m", "torch.distributed.run",
+        f"--nnodes={nnodes}", f"--node-rank={node_rank}", f"--nproc-per-node={nproc}",
+        "--rdzv-backend=c10d", f"--rdzv-endpoint={endpoint}", f"--rdzv-id={run_id}",
+        "-m", "trainsizer.worker", "--spec", spec_name, "--out", "run", "--role", "measure",
+    ]  # fmt: skip
+    inner = " ".join([py, *map(shlex.quote, torchrun)])
+    return f"{py} -m trainsizer.runs.remote_exec -- {inner}"
+
+
+def run_multinode(
+    spec, out: str | Path, *, on_event=None, cancel_event: threading.Event | None = None, force: bool = False
+) -> dict[str, Any]:
+    """Measure ``spec`` across ``spec.parallel.hosts``; the result goes to ``out`` as for one machine."""
+    from trainsizer.runs.checks import evaluate
+    from trainsizer.runs.measure import merge_results
+    from trainsizer.runs.protocol import parent_event
+    from trainsizer.runs.result import new_result, now
+    from trainsizer.runs.rundir import RunDir
+
+    par = spec.parallel
+    hosts = [Host.parse(h) for h in par.hosts]
+    rd = RunDir(out, force=force)
+    result = new_result(spec)
+    conns: list[Connection] = []
+    scratches: dict[int, str] = {}
+    procs: list[subprocess.Popen] = []
+    events: list[dict[str, Any]] = []
+    lock = threading.Lock()
+    failed: list[str] = []
+    try:
+        rd.write_spec(spec)
+        for h in hosts:
+            conn = Connection(h)
+            conns.append(conn)
+            conn.check_versions()
+        endpoint = par.rendezvous or f"{_address(conns[0])}:{DEFAULT_PORT}"
+        run_id = uuid.uuid4().hex[:12]
+        for i, conn in enumerate(conns):
+            p = conn.run("mktemp -d -t trainsizer-run.XXXXXX", timeout=60)
+            scratch = p.stdout.decode().strip()
+            if p.returncode != 0 or not scratch.startswith("/"):
+                raise RemoteError("scratch_failed", f"{conn.host}: cannot make a scratch folder")
+            scratches[i] = scratch
+            remote_spec = prepare_spec(conn, spec, shlex.quote(scratch))
+            conn.run(
+                f"cat > {shlex.quote(scratch)}/spec.toml", input=remote_spec.to_toml().encode(), timeout=60
+            )
+        on = on_event or (lambda e: None)
+        on(parent_event("log", message=f"torchrun on {len(hosts)} nodes, rendezvous {endpoint}"))
+        for i, conn in enumerate(conns):
+            line = torchrun_line(conn, "spec.toml", len(hosts), i, par.ranks_per_host, endpoint, run_id)
+            proc = conn.popen(f"cd {shlex.quote(scratches[i])} && exec {line}")
+            procs.append(proc)
+        readers = []
+        for i, (conn, proc) in enumerate(zip(conns, procs, strict=True)):
+            tail: list[str] = []
+            threading.Thread(target=_drain, args=(proc.stderr, tail), daemon=True).start()
+            t = threading.Thread(
+                target=_read, args=(proc, str(conn.host), i, rd, events, lock, on), daemon=True
+            )
+            t.start()
+            readers.append((t, tail))
+        cancelled = False
+        try:
+            while any(p.poll() is None for p in procs):
+                if cancel_event is not None and cancel_event.is_set():
+                    cancelled = True
+                    break
+                for conn, p in zip(conns, procs, strict=True):
+                    if p.poll() not in (None, 0) and not failed:
+                        failed.append(f"{conn.host} (exit {p.returncode})")
+                if failed:
+                    break
+                time.sleep(0.1)
+        except KeyboardInterrupt:
+            cancelled = True
+        if cancelled or failed:
+            for p in procs:
+                _close_stdin(p)  # remote_exec stops that node's torchrun group
+        for p in procs:
+            try:
+                p.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                p.kill()
+                p.wait(timeout=10)
+        for t, _ in readers:
+            t.join(timeout=10)
+        for conn, p in zip(conns, procs, strict=True):
+            if (
+                p.returncode not in (0, None)
+                and not any(str(conn.host) in f for f in failed)
+                and not cancelled
+            ):
+                failed.append(f"{conn.host} (exit {p.returncode})")
+        meas = merge_results(events) or {"failure": "no rank produced a result"}
+        if cancelled:
+            meas["failure"] = "cancelled"
+        elif failed:
+            why = "; ".join(failed)
+            tails = " | ".join(" ".join(tail[-2:]) for _, tail in readers if tail)
+            meas["failure"] = f"a node failed: {why}" + (f" — {tails[-300:]}" if tails else "")
+        result["measurement"] = meas
+        result["status"] = (
+            "cancelled"
+            if cancelled
+            else "oom"
+            if meas.get("oom")
+            else "failed"
+            if meas.get("failure")
+            else "ok"
+        )
+        result["target"] = {
+            "hosts": [str(h) for h in hosts],
+            "ranks_per_host": par.ranks_per_host,
+            "rendezvous": endpoint,
+            "failed_nodes": failed,
+        }
+        result["finished"] = now()
+        result["checks"], result["verdict"] = evaluate(result)
+        rd.write_result(result)
+        if cancelled:
+            raise KeyboardInterrupt
+        return result
+    except RemoteError as e:
+        result.update(status="failed", error={"code": e.code, "message": str(e)}, finished=now())
+        result["checks"], result["verdict"] = evaluate(result)
+        rd.write_result(result)
+        raise
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                _close_stdin(p)
+                p.kill()
+        for i, conn in enumerate(conns):
+            if i in scratches:
+                try:
+                    conn.run(f"rm -rf -- {shlex.quote(scratches[i])}", timeout=60)
+                except (RemoteError, subprocess.TimeoutExpired, OSError):
+                    pass
+            conn.close()
+        rd.close()
+
+
+def _address(conn: Connection) -> str:
+    """The first host's address as the others reach it: its first address (hostname -I), else its name."""
+    p = conn.run("hostname -I 2>/dev/null || hostname", timeout=30)
+    words = p.stdout.decode().split()
+    return words[0] if words else conn.host.destination.split("@")[-1]
+
+
+def _read(proc, server: str, node: int, rd, events: list, lock: threading.Lock, on_event) -> None:
+    from trainsizer.runs.protocol import parse_line
+
+    for raw in proc.stdout:
+        ev = parse_line(raw)
+        if ev is None:
+            continue
+        ev["server"], ev["node"] = server, node
+        if ev.get("type") == "sample" and isinstance(ev.get("devices"), dict):
+            # per-host curves: the same device name on two nodes is two devices
+            ev["devices"] = {f"{server}/{d}": v for d, v in ev["devices"].items()}
+        with lock:
+            events.append(ev)
+            rd.append(ev)
+        try:
+            on_event(ev)
+        except Exception:  # a front end's callback must not break the stream
+            pass
