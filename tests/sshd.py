@@ -85,11 +85,11 @@ LogLevel ERROR
     (d / "empty_known_hosts").write_text("")
     client = d / "ssh_config"
     common = f"  HostName 127.0.0.1\n  Port {port}\n  User {user}\n  IdentitiesOnly yes\n"
+    known, empty = f"  UserKnownHostsFile {d}/known_hosts\n", f"  UserKnownHostsFile {d}/empty_known_hosts\n"
     client.write_text(
-        f"Host {alias}-server\n{common}  IdentityFile {d}/user_key\n  UserKnownHostsFile {d}/known_hosts\n\n"
-        f"Host {alias}-unknown\n{common}  IdentityFile {d}/user_key\n  UserKnownHostsFile {d}/empty_known_hosts\n"
-        "  StrictHostKeyChecking yes\n\n"
-        f"Host {alias}-refused\n{common}  IdentityFile {d}/stranger_key\n  UserKnownHostsFile {d}/known_hosts\n"
+        f"Host {alias}-server\n{common}  IdentityFile {d}/user_key\n{known}\n"
+        f"Host {alias}-unknown\n{common}  IdentityFile {d}/user_key\n{empty}  StrictHostKeyChecking yes\n\n"
+        f"Host {alias}-refused\n{common}  IdentityFile {d}/stranger_key\n{known}"
     )
     log = open(d / "sshd.log", "wb")  # noqa: SIM115 - the server's log for the test's life
     proc = subprocess.Popen([binary, "-D", "-e", "-f", str(server_config)], stdout=log, stderr=log)
