@@ -61,6 +61,7 @@ def start_sshd(d: Path, alias: str = "tsz") -> Sshd:
     for name in ("host_key", "user_key", "stranger_key"):
         _keygen(d / name)
     (d / "authorized_keys").write_text((d / "user_key.pub").read_text())
+    (d / "home").mkdir()  # the server's $HOME for these sessions: nothing lands in the real one
     os.chmod(d / "authorized_keys", 0o600)
     port = _free_port()
     server_config = d / "sshd_config"
@@ -77,6 +78,7 @@ PermitRootLogin prohibit-password
 StrictModes no
 UsePAM no
 LogLevel ERROR
+SetEnv HOME={d}/home
 """
     )
     user = getpass.getuser()

@@ -2477,7 +2477,7 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>name</source>
         <translation>название</translation>
     </message>
@@ -2503,7 +2503,7 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
         <source>warmup steps</source>
         <translation>шаги разогрева</translation>
     </message>
@@ -2564,222 +2564,237 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <source>hosts</source>
+        <translation>узлы</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <source>ranks per host</source>
+        <translation>рангов на узел</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <source>rendezvous</source>
+        <translation>точка встречи (rendezvous)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
         <source>zero stage</source>
         <translation>стадия zero</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
         <source>offload optimizer</source>
         <translation>выгрузка оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
         <source>offload params</source>
         <translation>выгрузка параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>sequence parallel</source>
         <translation>параллелизм по последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>pipeline parallel</source>
         <translation>конвейерный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>context parallel</source>
         <translation>параллелизм по контексту</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>source</source>
         <translation>источник</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>path</source>
         <translation>путь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>format</source>
         <translation>формат</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>text field</source>
         <translation>текстовое поле</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>eval fraction</source>
         <translation>доля для оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
         <source>seed</source>
         <translation>зерно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>train steps</source>
         <translation>шаги обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>eval batches</source>
         <translation>батчи оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
         <source>threshold</source>
         <translation>порог</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
         <source>steps</source>
         <translation>шаги</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
         <source>sample hz</source>
         <translation>частота выборки, Гц</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
         <source>target tokens per s</source>
         <translation>целевые токены в секунду</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
         <source>max step s</source>
         <translation>предельное время шага, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>dir</source>
         <translation>папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>resume at</source>
         <translation>возобновить после</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>resume steps</source>
         <translation>шаги проверки возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>keep</source>
         <translation>сохранять</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
         <source>command</source>
         <translation>команда</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
         <source>cwd</source>
         <translation>рабочая папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
         <source>env</source>
         <translation>переменные окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
         <source>time limit s</source>
         <translation>предел времени, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
         <source>step pattern</source>
         <translation>шаблон строк шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
         <source>metric pattern</source>
         <translation>шаблон строк метрики</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
         <source>trainer callback</source>
         <translation>обратный вызов Trainer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
         <source>stop args</source>
         <translation>аргументы остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
         <source>resume args</source>
         <translation>аргументы возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
         <source>checkpoint path</source>
         <translation>путь контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
         <source>resume tolerance</source>
         <translation>допуск возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
         <source>tokens</source>
         <translation>токены</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
         <source>examples</source>
         <translation>примеры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
         <source>tokens per example</source>
         <translation>токенов на пример</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
         <source>epochs</source>
         <translation>эпох</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="126"/>
         <source>deadline hours</source>
         <translation>срок, ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="127"/>
         <source>budget gpu hours</source>
         <translation>бюджет, GPU-ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
         <source>utilization</source>
         <translation>загрузка</translation>
     </message>
@@ -2787,7 +2802,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="246"/>
+        <location filename="../../trainsizer/gui/form.py" line="248"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>
@@ -2956,236 +2971,251 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <source>Several nodes: servers over SSH (user@server[:port] or ssh aliases); torchrun runs on each.</source>
+        <translation>Несколько узлов: серверы по SSH (user@server[:port] или псевдонимы ssh); torchrun запускается на каждом.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <source>hosts: ranks (processes) per node (torchrun --nproc-per-node).</source>
+        <translation>hosts: рангов (процессов) на узел (torchrun --nproc-per-node).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <source>hosts: the c10d rendezvous address:port on the first host (default: its address, port 29400).</source>
+        <translation>hosts: адрес:порт точки встречи c10d на первом узле (по умолчанию его адрес, порт 29400).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
         <source>zero: 1 shards optimizer states, 2 also gradients, 3 also weights.</source>
         <translation>zero: 1 шардирует состояния оптимизатора, 2 — ещё и градиенты, 3 — ещё и веса.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
         <source>zero: optimizer states (and the step) in host memory (ZeRO-Offload).</source>
         <translation>zero: состояния оптимизатора (и шаг) в памяти хоста (ZeRO-Offload).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
         <source>zero stage 3: parameters in host memory too (ZeRO-Infinity, CPU).</source>
         <translation>zero, стадия 3: параметры тоже в памяти хоста (ZeRO-Infinity, CPU).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
         <source>Tensor-parallel degree (Megatron-style; planning only).</source>
         <translation>Степень тензорного параллелизма (как в Megatron; только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>With tensor parallelism: shard norms and dropouts along the sequence too.</source>
         <translation>При тензорном параллелизме: шардировать нормализации и dropout и по последовательности.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>Pipeline stages (1F1B; micro-batches = grad_accum; planning only).</source>
         <translation>Стадии конвейера (1F1B; микробатчей = grad_accum; только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>Context-parallel degree: the sequence split over GPUs (planning only).</source>
         <translation>Степень параллелизма по контексту: последовательность делится между GPU (только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>synthetic (random tokens), builtin (generated corpus) or path.</source>
         <translation>synthetic (случайные токены), builtin (сгенерированный корпус) или path.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>source = path: a text, JSONL or CSV file, or a dataset saved to disk.</source>
         <translation>source = path: текстовый файл, JSONL, CSV или датасет, сохранённый на диск.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>File format of path; auto guesses from the name.</source>
         <translation>Формат файла path; auto определяет по имени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>JSONL key, CSV column or dataset column that holds the text.</source>
         <translation>Ключ JSONL, столбец CSV или датасета с текстом.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>Share of the data held out for evaluation.</source>
         <translation>Доля данных, отложенная для оценки.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>Seed of the corpus generator, the split and the shuffle.</source>
         <translation>Зерно генератора корпуса, разбиения и перемешивания.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>Held-out metric: eval_loss, perplexity or token_accuracy.</source>
         <translation>Метрика на отложенных данных: eval_loss, perplexity или token_accuracy.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>Optimizer steps trained between the two evaluations.</source>
         <translation>Шаги оптимизатора между двумя оценками.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>Held-out micro-batches per evaluation.</source>
         <translation>Отложенных микробатчей на одну оценку.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
         <source>relative: improve by at least threshold (a fraction); absolute: reach threshold.</source>
         <translation>relative: улучшение не меньше порога (доля); absolute: достичь порога.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
         <source>The rule&apos;s number: a fraction for relative, a metric value for absolute.</source>
         <translation>Число правила: доля для relative, значение метрики для absolute.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
         <source>Steps run before timing starts.</source>
         <translation>Шаги до начала замера времени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
         <source>Measured optimizer steps.</source>
         <translation>Измеряемые шаги оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
         <source>Memory samples per second.</source>
         <translation>Замеров памяти в секунду.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
         <source>Seed of model initialisation and training.</source>
         <translation>Зерно инициализации модели и обучения.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
         <source>Agreed throughput in tokens/s: the peak and step check fails below it (0: none agreed).</source>
         <translation>Согласованная пропускная способность, токенов/с: проверка пика и шага не пройдена ниже неё (0: не согласована).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
         <source>Agreed longest median optimizer step in seconds: the check fails above it (0: none agreed).</source>
         <translation>Согласованное наибольшее медианное время шага оптимизатора, с: проверка не пройдена выше него (0: не согласовано).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>Where checkpoints go (default: RUN_DIR/checkpoints).</source>
         <translation>Куда сохранять контрольные точки (по умолчанию RUN_DIR/checkpoints).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>Step after which the resume check saves and restarts.</source>
         <translation>Шаг, после которого проверка возобновления сохраняет и перезапускает.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>Total steps of the resume check&apos;s reference run.</source>
         <translation>Всего шагов в эталонном прогоне проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>Keep checkpoints after the resume check.</source>
         <translation>Сохранять контрольные точки после проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>Training loop: builtin (exact phases), hf-trainer (transformers.Trainer), trl-sft, or command.</source>
         <translation>Цикл обучения: builtin (точные фазы), hf-trainer (transformers.Trainer), trl-sft или command.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
         <source>command: the customer&apos;s training command as an argument list, no shell (e.g. python train.py).</source>
         <translation>command: команда обучения заказчика списком аргументов, без оболочки (например, python train.py).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
         <source>command: its working directory (default: the run folder).</source>
         <translation>command: её рабочая папка (по умолчанию — папка прогона).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
         <source>command: extra environment variables, each KEY=VALUE.</source>
         <translation>command: дополнительные переменные окружения, каждая в виде KEY=VALUE.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
         <source>command: stopped (its whole group) after this long.</source>
         <translation>command: останавливается (вся группа процессов) по истечении этого времени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
         <source>command: a regular expression for its step lines, with groups step and (optional) loss.</source>
         <translation>command: регулярное выражение для строк шага с группами step и (необязательно) loss.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
         <source>command: a regular expression for its held-out metric lines, with a group value; the first match is before training, the last after.</source>
         <translation>command: регулярное выражение для строк её метрики на отложенных данных с группой value; первое совпадение — до обучения, последнее — после.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
         <source>command: add trainsizer&apos;s TrainerCallback to a transformers.Trainer it builds (step times, losses), through a sitecustomize first on PYTHONPATH.</source>
         <translation>command: добавлять TrainerCallback trainsizer к создаваемому ею transformers.Trainer (время шагов, потери) через sitecustomize в начале PYTHONPATH.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
         <source>command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.</source>
         <translation>проверка возобновления команды: аргументы, останавливающие её после {k} шагов, например --max_steps {k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
         <source>command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.</source>
         <translation>проверка возобновления команды: аргументы возобновления из {checkpoint}, например --resume_from_checkpoint {checkpoint}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
         <source>command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}.</source>
         <translation>проверка возобновления команды: куда команда сохраняет шаг {k}, например out/checkpoint-{k}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
         <source>command resume check: largest |Δloss| accepted (0: identical).</source>
         <translation>проверка возобновления команды: наибольшая допустимая |Δloss| (0: совпадение).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
         <source>Tokens to train per epoch (0: examples × tokens_per_example).</source>
         <translation>Токенов на эпоху (0: examples × tokens_per_example).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
         <source>Training examples per epoch.</source>
         <translation>Обучающих примеров на эпоху.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
         <source>Mean tokens per example (with examples).</source>
         <translation>Среднее число токенов в примере (вместе с examples).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
         <source>Passes over the data.</source>
         <translation>Проходов по данным.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="126"/>
         <source>Wall-clock hours the training must finish in (0: none).</source>
         <translation>За сколько часов обучение должно завершиться (0: без срока).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="127"/>
         <source>Largest GPU-hours the customer will pay for (0: none).</source>
         <translation>Наибольшее число GPU-часов, которое оплатит заказчик (0: без ограничения).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
         <source>Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).</source>
         <translation>Принятая загрузка (MFU) для планируемых GPU (измеренный прогон на этом классе её заменяет).</translation>
     </message>

@@ -61,6 +61,8 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
         "parallel.fsdp_sharding": par.get("strategy") == "fsdp",
         "parallel.processes": par.get("strategy") != "single"
         and str(par.get("devices", "")).strip() == "cpu",
+        "parallel.ranks_per_host": bool(par.get("hosts")),
+        "parallel.rendezvous": bool(par.get("hosts")),
         "parallel.zero_stage": par.get("strategy") == "zero",
         "parallel.offload_optimizer": par.get("strategy") == "zero",
         "parallel.offload_params": par.get("strategy") == "zero" and par.get("zero_stage") == 3,
