@@ -238,3 +238,53 @@ def test_two_nodes_through_torchrun_merge_into_one_run(sshd, tmp_path):
     finally:
         second.process.terminate()
         second.process.wait(10)
+
+
+def _bare(sshd):
+    """The test server as a bare one: no TRAINSIZER_REMOTE_PYTHON, so its python3 (without trainsizer)."""
+    env = dict(os.environ, TRAINSIZER_SSH_CONFIG=str(sshd.config))
+    env.pop("TRAINSIZER_REMOTE_PYTHON", None)
+    return env
+
+
+def test_setup_says_what_it_will_do_and_where_before_doing_anything(sshd):
+    venv = sshd.dir / "home" / ".trainsizer"
+    p = subprocess.run(
+        [*TRAINSIZER, "remote", "setup", "--host", "tsz-server"],
+        env=_bare(sshd), capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=300,
+    )  # fmt: skip
+    assert p.returncode == 1, p.stderr
+    assert "trainsizer not installed" in p.stdout
+    assert "create the virtual environment ~/.trainsizer/venv" in p.stdout and ".whl (" in p.stdout
+    assert "its dependencies are resolved on the server" in p.stdout
+    assert "nothing done: add --yes" in p.stdout and not venv.exists()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    os.environ.get("TRAINSIZER_TEST_REMOTE_INSTALL") != "1",
+    reason="downloads torch with its CUDA libraries (about 5 GB) into a temporary home on the test server; "
+    "set TRAINSIZER_TEST_REMOTE_INSTALL=1 to run it (76 s on the development machine, see docs/remote.md)",
+)
+def test_setup_installs_this_trainsizer_into_a_fresh_venv_on_a_bare_server(sshd, monkeypatch):
+    import shutil
+    from importlib.metadata import version
+
+    from trainsizer.runs.remote import Connection
+
+    venv = sshd.dir / "home" / ".trainsizer"
+    torch = "torch==" + version("torch").split("+")[0]
+    try:
+        p = subprocess.run(
+            [*TRAINSIZER, "remote", "setup", "--host", "tsz-server", "--yes", "--torch", torch],
+            env=_bare(sshd), capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=1800,
+        )  # fmt: skip
+        assert p.returncode == 0, p.stderr[-3000:]
+        assert "trainsizer 0.1.0 installed in ~/.trainsizer/venv" in p.stdout
+        monkeypatch.setenv("TRAINSIZER_SSH_CONFIG", str(sshd.config))
+        monkeypatch.delenv("TRAINSIZER_REMOTE_PYTHON", raising=False)
+        with Connection(Host.parse("tsz-server")) as conn:
+            info = conn.check_versions()  # the same version and event protocol now
+        assert info["python"].endswith("/.trainsizer/venv/bin/python")
+    finally:
+        shutil.rmtree(venv, ignore_errors=True)  # gigabytes in the test server's temporary home
