@@ -197,47 +197,74 @@ def test_a_dropped_connection_is_said_and_nothing_keeps_running_there(sshd, env,
     assert _wait_for(lambda: not _remote_runs(), timeout=30), [p.cmdline() for p in _remote_runs()]
 
 
-def test_two_nodes_through_torchrun_merge_into_one_run(sshd, tmp_path):
-    """A 2-node DDP run of the tiny preset: torchrun on two sshd "hosts" on loopback (gloo), with a c10d
-    rendezvous on the first; the ranks' events merged into one result here."""
+@pytest.fixture
+def two_nodes(sshd, tmp_path):
+    """Two sshd "hosts" on loopback (tsz-server, tsz2-server) in one ssh_config; a free rendezvous port."""
     import socket
 
     try:
         second = start_sshd(tmp_path / "sshd2", alias="tsz2")
     except (RuntimeError, OSError, subprocess.CalledProcessError) as e:
         pytest.skip(f"a second OpenSSH server cannot be started here: {e}")
-    try:
-        config = tmp_path / "ssh_config"
-        config.write_text(sshd.config.read_text() + "\n" + second.config.read_text())
-        env = dict(os.environ, **{**sshd.env(), "TRAINSIZER_SSH_CONFIG": str(config)}, HF_HUB_OFFLINE="1")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            port = s.getsockname()[1]
-        spec = _spec(
-            tmp_path,
-            steps=2,
-            parallel={
-                "strategy": "ddp",
-                "hosts": ["tsz-server", "tsz2-server"],
-                "rendezvous": f"127.0.0.1:{port}",
-            },
-        )
-        out = tmp_path / "two"
-        p = subprocess.run(
-            [*TRAINSIZER, "measure", spec, "--out", out], env=env, capture_output=True, text=True, timeout=600
-        )
-        assert p.returncode == 0, p.stderr[-3000:]
-        result = json.loads((out / "result.json").read_text())
-        assert result["status"] == "ok" and result["target"]["hosts"] == ["tsz-server", "tsz2-server"]
-        assert result["measurement"]["world_size"] == 2 and set(result["measurement"]["ranks"]) == {"0", "1"}
-        events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
-        devices = {d for e in events if e["type"] == "sample" for d in e["devices"]}
-        assert {"tsz-server/cpu", "tsz2-server/cpu"} <= devices  # one curve per host
-        assert {e["node"] for e in events if e["type"] == "result"} == {0, 1}
-        assert _wait_for(lambda: not _remote_runs(), timeout=30)
-    finally:
-        second.process.terminate()
-        second.process.wait(10)
+    config = tmp_path / "ssh_config"
+    config.write_text(sshd.config.read_text() + "\n" + second.config.read_text())
+    env = dict(os.environ, **{**sshd.env(), "TRAINSIZER_SSH_CONFIG": str(config)}, HF_HUB_OFFLINE="1")
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    parallel = {"strategy": "ddp", "hosts": ["tsz-server", "tsz2-server"], "rendezvous": f"127.0.0.1:{port}"}
+    yield env, parallel
+    second.process.terminate()
+    second.process.wait(10)
+
+
+def test_two_nodes_through_torchrun_merge_into_one_run(two_nodes, tmp_path):
+    """A 2-node DDP run of the tiny preset: torchrun on two sshd "hosts" on loopback (gloo), with a c10d
+    rendezvous on the first; the ranks' events merged into one result here."""
+    env, parallel = two_nodes
+    out = tmp_path / "two"
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", _spec(tmp_path, steps=2, parallel=parallel), "--out", out],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr[-3000:]
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "ok" and result["target"]["hosts"] == ["tsz-server", "tsz2-server"]
+    assert result["measurement"]["world_size"] == 2 and set(result["measurement"]["ranks"]) == {"0", "1"}
+    events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+    devices = {d for e in events if e["type"] == "sample" for d in e["devices"]}
+    assert {"tsz-server/cpu", "tsz2-server/cpu"} <= devices  # one curve per host
+    assert {e["node"] for e in events if e["type"] == "result"} == {0, 1}
+    assert _wait_for(lambda: not _remote_runs(), timeout=30)
+
+
+def test_a_node_that_drops_stops_every_node_and_is_named(two_nodes, tmp_path):
+    env, parallel = two_nodes
+    out = tmp_path / "broken"
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "measure", _spec(tmp_path, steps=400, parallel=parallel), "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    events = out / "events.jsonl"
+    assert _wait_for(lambda: events.exists() and events.read_text().count('"type":"step"') >= 2, timeout=300)
+    masters = [
+        p
+        for p in psutil.process_iter(["cmdline"])
+        if p.info["cmdline"]
+        and "ControlMaster=yes" in " ".join(p.info["cmdline"])
+        and "tsz2-server" in p.info["cmdline"]
+    ]
+    assert masters
+    for m in masters:
+        m.kill()  # the second node's connection goes away mid-run
+    proc.communicate(timeout=180)
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "failed" and result["target"]["failed_nodes"]
+    assert (
+        "tsz2-server" in result["measurement"]["failure"]
+        and "tsz-server (" not in result["measurement"]["failure"]
+    )
+    assert _wait_for(lambda: not _remote_runs(), timeout=60), [p.cmdline() for p in _remote_runs()]
 
 
 def _bare(sshd):

@@ -23,11 +23,13 @@ DEFAULT_PORT = 29400
 
 def torchrun_line(conn: Connection, spec_name: str, nnodes: int, node_rank: int, nproc: int, endpoint: str,
                   run_id: str) -> str:  # fmt: skip
-    """The shell line that starts this node's torchrun (under remote_exec) in its scratch folder."""
+    """The shell line that starts this node's torchrun (under remote_exec) in its scratch folder. With the
+    c10d rendezvous torchrun assigns the node ranks itself (it ignores --node-rank), so ``node_rank`` only
+    names the node here."""
     py = shlex.quote(conn.python or "python3")
     torchrun = [
         "-m", "torch.distributed.run",
-        f"--nnodes={nnodes}", f"--node-rank={node_rank}", f"--nproc-per-node={nproc}",
+        f"--nnodes={nnodes}", f"--nproc-per-node={nproc}",
         "--rdzv-backend=c10d", f"--rdzv-endpoint={endpoint}", f"--rdzv-id={run_id}",
         "-m", "trainsizer.worker", "--spec", spec_name, "--out", "run", "--role", "measure",
     ]  # fmt: skip
@@ -113,19 +115,20 @@ def run_multinode(
                 p.wait(timeout=10)
         for t, _ in readers:
             t.join(timeout=10)
-        for conn, p in zip(conns, procs, strict=True):
-            if (
-                p.returncode not in (0, None)
-                and not any(str(conn.host) in f for f in failed)
-                and not cancelled
-            ):
-                failed.append(f"{conn.host} (exit {p.returncode})")
+        if not failed and not cancelled:  # a node that ended badly on its own (not stopped by us)
+            for conn, p in zip(conns, procs, strict=True):
+                if p.returncode not in (0, None):
+                    failed.append(f"{conn.host} (exit {p.returncode})")
         meas = merge_results(events) or {"failure": "no rank produced a result"}
         if cancelled:
             meas["failure"] = "cancelled"
         elif failed:
             why = "; ".join(failed)
-            tails = " | ".join(" ".join(tail[-2:]) for _, tail in readers if tail)
+            bad = {f.split(" (")[0] for f in failed}
+            tails = " | ".join(
+                " ".join(tail[-2:]) for (_, tail), conn in zip(readers, conns, strict=True)
+                if tail and str(conn.host) in bad
+            )  # fmt: skip
             meas["failure"] = f"a node failed: {why}" + (f" — {tails[-300:]}" if tails else "")
         result["measurement"] = meas
         result["status"] = (
