@@ -4,82 +4,92 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="78"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="79"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="89"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="90"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="113"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="122"/>
+        <source>The specification has errors: %1 — %2 (shown beside the field)</source>
+        <translation>В спецификации есть ошибки: %1 — %2 (показано рядом с полем)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="128"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="120"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="135"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="133"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="135"/>
+        <source>Tracing the model…</source>
+        <translation>Трассировка модели…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="148"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="140"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="155"/>
         <source>%1 (each of %2)</source>
         <translation>%1 (каждое из %2)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="161"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="167"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="182"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="175"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="190"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="179"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="194"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="193"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="208"/>
         <source>Predicted step: %1 s, %2 tokens/s</source>
         <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="202"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="217"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="211"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="226"/>
         <source>Placement: %1 data-parallel × %2 model-parallel = %3 devices on %4 node(s)</source>
         <translation>Размещение: %1 по данным × %2 по модели = %3 устройств на %4 узл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="221"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="236"/>
         <source>Advice: %1 (saves %2, peak %3)</source>
         <translation>Совет: %1 (экономит %2, пик %3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="233"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="248"/>
         <source>Together: %1 → %2 of %3, fits</source>
         <translation>Вместе: %1 → %2 из %3, помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="242"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="257"/>
         <source>Closest: %1 → %2 of %3, lacks %4; the Plan tab finds more GPUs</source>
         <translation>Ближе всего: %1 → %2 из %3, не хватает %4; вкладка «План» подберёт больше GPU</translation>
     </message>
@@ -707,147 +717,172 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/window.py" line="134"/>
-        <source>Estimate</source>
-        <translation>Оценить</translation>
+        <source>Traced estimate</source>
+        <translation>Трассированная оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="135"/>
+        <location filename="../../trainsizer/gui/window.py" line="137"/>
+        <source>The estimate above is live and analytic; this traces the real model on fake tensors (exact, seconds)</source>
+        <translation>Оценка выше обновляется сразу и считается аналитически; эта кнопка трассирует настоящую модель на фиктивных тензорах (точно, секунды)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="141"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="136"/>
+        <location filename="../../trainsizer/gui/window.py" line="142"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="137"/>
+        <location filename="../../trainsizer/gui/window.py" line="143"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="149"/>
+        <location filename="../../trainsizer/gui/window.py" line="155"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="169"/>
+        <location filename="../../trainsizer/gui/window.py" line="175"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="172"/>
+        <location filename="../../trainsizer/gui/window.py" line="178"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="173"/>
+        <location filename="../../trainsizer/gui/window.py" line="179"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="174"/>
+        <location filename="../../trainsizer/gui/window.py" line="180"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="178"/>
+        <location filename="../../trainsizer/gui/window.py" line="184"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="226"/>
+        <location filename="../../trainsizer/gui/window.py" line="188"/>
+        <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
+        <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="243"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="251"/>
+        <location filename="../../trainsizer/gui/window.py" line="271"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="258"/>
+        <location filename="../../trainsizer/gui/window.py" line="278"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="268"/>
+        <location filename="../../trainsizer/gui/window.py" line="288"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="269"/>
+        <location filename="../../trainsizer/gui/window.py" line="289"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="274"/>
+        <location filename="../../trainsizer/gui/window.py" line="294"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="288"/>
+        <location filename="../../trainsizer/gui/window.py" line="309"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="302"/>
+        <location filename="../../trainsizer/gui/window.py" line="324"/>
+        <source>starting the worker on %1…</source>
+        <translation>запуск рабочего процесса на %1…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="324"/>
+        <source>starting the worker…</source>
+        <translation>запуск рабочего процесса…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="326"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="315"/>
+        <location filename="../../trainsizer/gui/window.py" line="339"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="340"/>
+        <location filename="../../trainsizer/gui/window.py" line="364"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="348"/>
+        <location filename="../../trainsizer/gui/window.py" line="374"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="352"/>
+        <location filename="../../trainsizer/gui/window.py" line="378"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="376"/>
-        <location filename="../../trainsizer/gui/window.py" line="398"/>
+        <location filename="../../trainsizer/gui/window.py" line="404"/>
+        <source>cancelled by you during %1 — what ran is kept</source>
+        <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="409"/>
+        <location filename="../../trainsizer/gui/window.py" line="431"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="390"/>
+        <location filename="../../trainsizer/gui/window.py" line="423"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="391"/>
+        <location filename="../../trainsizer/gui/window.py" line="424"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="397"/>
+        <location filename="../../trainsizer/gui/window.py" line="430"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="402"/>
+        <location filename="../../trainsizer/gui/window.py" line="435"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="411"/>
+        <location filename="../../trainsizer/gui/window.py" line="444"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="414"/>
+        <location filename="../../trainsizer/gui/window.py" line="447"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
@@ -2302,98 +2337,107 @@
 <context>
     <name>ResultsPanel</name>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="44"/>
-        <location filename="../../trainsizer/gui/results.py" line="85"/>
-        <source>No results yet</source>
-        <translation>Результатов пока нет</translation>
+        <location filename="../../trainsizer/gui/results.py" line="30"/>
+        <source>No results yet. Pick a model and a target on the left: the estimate above follows the form. Measure runs real training steps; Full acceptance proves the five checks.</source>
+        <translation>Результатов пока нет. Выберите модель и цель слева: оценка выше следует за формой. «Измерить» выполняет настоящие шаги обучения; «Полная приёмка» проводит пять проверок.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="50"/>
+        <location filename="../../trainsizer/gui/results.py" line="59"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="50"/>
+        <location filename="../../trainsizer/gui/results.py" line="59"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="50"/>
+        <location filename="../../trainsizer/gui/results.py" line="59"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="66"/>
+        <location filename="../../trainsizer/gui/results.py" line="75"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="66"/>
+        <location filename="../../trainsizer/gui/results.py" line="75"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="66"/>
+        <location filename="../../trainsizer/gui/results.py" line="75"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="66"/>
+        <location filename="../../trainsizer/gui/results.py" line="75"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="73"/>
+        <location filename="../../trainsizer/gui/results.py" line="85"/>
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="74"/>
+        <location filename="../../trainsizer/gui/results.py" line="86"/>
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="97"/>
+        <location filename="../../trainsizer/gui/results.py" line="108"/>
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="145"/>
+        <location filename="../../trainsizer/gui/results.py" line="156"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="157"/>
+        <location filename="../../trainsizer/gui/results.py" line="171"/>
+        <source>Step time predicted %1 s, measured %2 s (measured ÷ predicted %3)</source>
+        <translation>Время шага: прогноз %1 с, измерено %2 с (измерено ÷ прогноз %3)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/results.py" line="178"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="162"/>
+        <location filename="../../trainsizer/gui/results.py" line="183"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="173"/>
+        <location filename="../../trainsizer/gui/results.py" line="194"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="180"/>
+        <location filename="../../trainsizer/gui/results.py" line="203"/>
+        <source>Cancelled by you. What ran until then is kept in the run folder (events.jsonl, result.json) and shown here.</source>
+        <translation>Отменено вами. Выполненное до отмены сохранено в папке прогона (events.jsonl, result.json) и показано здесь.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/results.py" line="208"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="185"/>
+        <location filename="../../trainsizer/gui/results.py" line="213"/>
         <source>Quality: %1</source>
         <translation>Качество: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="193"/>
+        <location filename="../../trainsizer/gui/results.py" line="221"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="202"/>
+        <location filename="../../trainsizer/gui/results.py" line="232"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
@@ -2802,7 +2846,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="248"/>
+        <location filename="../../trainsizer/gui/form.py" line="246"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>

@@ -139,3 +139,33 @@ def test_placeholders_are_filled_in_one_pass():
 
     assert fill("%2 of %1", "a", "%1") == "%1 of a"  # a value holding "%1" is not filled again
     assert fill("%1 and %3", "x") == "x and %3"
+
+
+def test_switching_the_language_keeps_the_run_on_screen(qtbot, tmp_path, monkeypatch):
+    """Issue 21, item 6: the run shown stays, re-rendered in the new language."""
+    import shutil
+
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    from trainsizer.gui import i18n
+    from trainsizer.gui.app import Shell
+
+    run = tmp_path / "run"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data" / "recorded_check", run)
+    shell = Shell("en", history=tmp_path / "history")
+    try:
+        first = shell.window
+        qtbot.addWidget(first)
+        replay = first.open_run(run)
+        with qtbot.waitSignal(replay.finished, timeout=10000):
+            pass
+        assert first.results.result is not None
+        first.language_box.setCurrentIndex(first.language_box.findData("ru"))
+        second = shell.window
+        qtbot.addWidget(second)
+        assert second is not first
+        qtbot.waitUntil(lambda: second.results.result is not None, timeout=10000)
+        assert second.results.verdict.text().startswith("Вердикт")
+        assert second.results.report_button.isEnabled()
+    finally:
+        shell.window.estimate.shutdown()
+        i18n.install("en")

@@ -177,6 +177,11 @@ def test_cancel_stops_the_run_and_leaves_no_process(window, qtbot, tmp_path):
     alive = [c for c in _children_of(os.getpid()) if c.is_running() and c.status() != "zombie"]
     assert alive == []
     assert "cancelled" in window.results.verdict.text()
+    # said as what it is (issue 21, item 7): no raw exception, no full bar labelled INCOMPLETE
+    assert window.progress.format().startswith("cancelled by you during measure")
+    assert window.progress.value() == 0
+    assert "Cancelled by you" in window.results.summary.text()
+    assert "KeyboardInterrupt" not in window.results.summary.text()
 
 
 @pytest.mark.slow
@@ -362,3 +367,43 @@ def test_a_planned_target_shards_and_the_plan_tab_drafts_a_request_without_a_run
     text = dialog.write(tmp_path / "plan.md").read_text()
     assert "+ 30% headroom" in text and "× 5 kept" in text and "(estimated" in text
     dialog.close()
+
+
+def test_the_export_buttons_stay_in_sight_at_1280x800(window, qtbot, tmp_path):
+    """Issue 21, item 4: after a run the actions are visible without scrolling."""
+    import shutil
+
+    from PySide6.QtCore import QPoint, QRect
+
+    run = tmp_path / "recorded"
+    shutil.copytree(RECORDED, run)
+    window.resize(1280, 800)
+    replay = window.open_run(run)
+    with qtbot.waitSignal(replay.finished, timeout=10000):
+        pass
+    qtbot.wait(50)
+    inside = QRect(QPoint(0, 0), window.size())
+    for button in (window.results.report_button, window.results.request_button):
+        assert button.isVisible() and button.isEnabled()
+        top_left = button.mapTo(window, QPoint(0, 0))
+        assert inside.contains(QRect(top_left, button.size())), (top_left, button.size(), window.size())
+        assert not button.visibleRegion().isEmpty()
+
+
+def test_a_number_out_of_range_is_kept_and_the_reason_shown(window, qtbot):
+    """Issue 21, item 5: "-8" is not silently turned into 8; the field says why."""
+    editor = window.form.editors["batch.micro_batch"]
+    editor.widget.setValue(-8)
+    assert window.form.validate() is None
+    assert editor.widget.value() == -8
+    assert "at least 1" in window.form.issues["batch.micro_batch"]
+    verdict = window.estimate.verdict.text()
+    assert "micro" in verdict and "at least 1" in verdict  # the panel names the field, in red
+    assert window.estimate.bars.count() == 0
+
+
+def test_an_empty_window_says_what_to_do(window):
+    """Issue 21, item 11."""
+    assert "Pick a model and a target" in window.results.verdict.text()
+    assert window.plot_hint.isVisible() and "during a run" in window.plot_hint.text()
+    assert window.estimate_button.text() == "Traced estimate"

@@ -52,7 +52,13 @@ class Shell:
         i18n.settings().setValue("language", new)
         i18n.install(new)
         self.language = new
-        self._make(new, old.form.spec).move(old.pos())
+        win = self._make(new, old.form.spec)
+        win.move(old.pos())
+        win.resize(old.size())
+        win.target.setCurrentText(old.target.currentText())
+        if old.results.result is not None and old.controller.run_dir is not None:
+            win.open_run(old.controller.run_dir)  # the run on screen stays, re-rendered in the new language
+            win.tabs.setCurrentIndex(old.tabs.currentIndex())
         old.estimate.shutdown()
         old.close()
         old.deleteLater()

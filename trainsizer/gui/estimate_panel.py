@@ -26,18 +26,18 @@ class EstimateRunner(QObject):
         self._seq = 0
         self._closed = False
 
-    def request(self, spec, devices: str | None) -> None:
+    def request(self, spec, devices: str | None, traced: bool = False) -> None:
         if self._closed:
             return
         self._seq += 1
         seq = self._seq
-        self._pool.submit(self._run, seq, spec, devices)
+        self._pool.submit(self._run, seq, spec, devices, traced)
 
     def request_none(self) -> None:
         """No estimate wanted now: answers of earlier requests are dropped by their request id."""
         self._seq += 1
 
-    def _run(self, seq, spec, devices) -> None:
+    def _run(self, seq, spec, devices, traced: bool = False) -> None:
         from trainsizer.estimate import run_estimate
         from trainsizer.spec import SpecError
 
@@ -48,10 +48,11 @@ class EstimateRunner(QObject):
                 from trainsizer.runs.remote import remote_json
 
                 host = devices[len(REMOTE_PREFIX) :].strip()
-                report, error = remote_json(host, "estimate {spec} --json", spec=spec), None
+                args = "estimate {spec} --json" + (" --traced" if traced else "")
+                report, error = remote_json(host, args, spec=spec), None
                 report["target"] = devices
             else:
-                report, error = run_estimate(spec, devices=devices), None
+                report, error = run_estimate(spec, devices=devices, traced=traced), None
         except SpecError as e:
             report, error = None, "\n".join(f"{i.path}: {i.message}" for i in e.issues)
         except Exception as e:  # shown in the panel; the form stays usable
@@ -99,8 +100,9 @@ class EstimatePanel(QWidget):
         self._debounce.stop()
         self.runner.shutdown()
 
-    def follow(self, spec, devices: str | None = None) -> None:
-        """Called on every valid form change: estimate once the edits settle."""
+    def follow(self, spec, devices: str | None = None, problems: dict | None = None) -> None:
+        """Called on every form change: estimate a valid spec once the edits settle; an invalid one clears
+        the panel and says which field (``problems``: path -> message)."""
         self._pending, self.devices = spec, devices
         if spec is None:
             self._debounce.stop()
@@ -110,15 +112,28 @@ class EstimatePanel(QWidget):
             self.legend.clear()
             self.details.clear()
             self.verdict.setStyleSheet("color: #c62828; font-weight: bold;")
-            self.verdict.setText(self.tr("The specification has errors (see the form)."))
+            if problems:
+                path, message = next(iter(problems.items()))
+                from trainsizer.gui.spec_text import field_label
+
+                section = path.split(".")[0]
+                self.verdict.setText(
+                    fill(
+                        self.tr("The specification has errors: %1 — %2 (shown beside the field)"),
+                        f"[{section}] {field_label(path)}",
+                        message,
+                    )
+                )
+            else:
+                self.verdict.setText(self.tr("The specification has errors (see the form)."))
             return
         self._debounce.start()
 
-    def estimate_now(self) -> None:
+    def estimate_now(self, traced: bool = False) -> None:
         self._debounce.stop()
         if self._pending is not None:
-            self.verdict.setText(self.tr("Estimating…"))
-            self.runner.request(self._pending, self.devices)
+            self.verdict.setText(self.tr("Tracing the model…") if traced else self.tr("Estimating…"))
+            self.runner.request(self._pending, self.devices, traced)
 
     def _clear_bars(self) -> None:
         while self.bars.count():

@@ -120,11 +120,9 @@ class FieldEditor:
             return QCheckBox()
         if self.tp is int:
             w = QSpinBox()
-            lo, hi = self.meta.get("minimum"), self.meta.get("maximum")
-            w.setRange(
-                max(int(lo), -INT_MAX) if lo is not None else -INT_MAX,
-                min(int(hi), INT_MAX) if hi is not None else INT_MAX,
-            )
+            # the whole int range: a value outside the field's rules is kept and the spec's own message says
+            # why beside the field ("must be at least 1, got -8"), instead of the box changing it silently
+            w.setRange(-INT_MAX, INT_MAX)
             return w
         return QLineEdit()
 

@@ -26,6 +26,14 @@ MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
 COLOR = {"passed": "#2e7d32", "failed": "#c62828", "not_run": "#757575"}
 
 
+def EMPTY_TEXT() -> str:  # noqa: N802 - a translated constant
+    return QCoreApplication.translate(
+        "ResultsPanel",
+        "No results yet. Pick a model and a target on the left: the estimate above follows the form. "
+        "Measure runs real training steps; Full acceptance proves the five checks.",
+    )
+
+
 def _cell(text: str, align=Qt.AlignmentFlag.AlignLeft) -> QTableWidgetItem:
     item = QTableWidgetItem(text)
     item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
@@ -41,8 +49,9 @@ class ResultsPanel(QWidget):
         super().__init__(parent)
         self.result: dict | None = None
         lay = QVBoxLayout(self)
-        self.verdict = QLabel(self.tr("No results yet"))
+        self.verdict = QLabel(EMPTY_TEXT())
         self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
         self.verdict.setStyleSheet("font-size: 15px; font-weight: bold;")
         lay.addWidget(self.verdict)
         self.checks = QTableWidget(0, 3)
@@ -69,7 +78,10 @@ class ResultsPanel(QWidget):
         self.anatomy.verticalHeader().hide()
         body.addWidget(self.anatomy, 2)
         lay.addLayout(body, 1)
-        row = QHBoxLayout()
+        self.actions = QWidget()  # the window places this bar outside the scrolled results: always visible
+        self.actions.setObjectName("result-actions")
+        row = QHBoxLayout(self.actions)
+        row.setContentsMargins(0, 0, 0, 0)
         self.report_button = QPushButton(self.tr("Export acceptance report…"))
         self.request_button = QPushButton(self.tr("Draft hardware request…"))
         self.report_button.clicked.connect(self.export_report)
@@ -78,11 +90,10 @@ class ResultsPanel(QWidget):
             b.setEnabled(False)
             row.addWidget(b)
         row.addStretch(1)
-        lay.addLayout(row)
 
     def clear(self, text: str | None = None) -> None:
         self.result = None
-        self.verdict.setText(text or self.tr("No results yet"))
+        self.verdict.setText(text or EMPTY_TEXT())
         self.verdict.setStyleSheet("font-size: 15px; font-weight: bold;")
         self.checks.setRowCount(0)
         self.anatomy.setRowCount(0)
@@ -153,6 +164,16 @@ class ResultsPanel(QWidget):
                 )
                 + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else "")
             )
+            predicted = (part(result, "estimate").get("time") or {}).get("seconds")
+            if predicted:
+                lines.append(
+                    fill(
+                        self.tr("Step time predicted %1 s, measured %2 s (measured ÷ predicted %3)"),
+                        f"{predicted:.3g}",
+                        f"{st['median']:.3g}",
+                        f"{st['median'] / predicted:.2f}",
+                    )
+                )
         if meas.get("host_rss"):
             lines.append(fill(self.tr("Host RSS peak: %1"), fmt_bytes(meas["host_rss"])))
         for dev, p in meas["peak"].items():
@@ -176,7 +197,14 @@ class ResultsPanel(QWidget):
                     str(o.get("message", ""))[:300],
                 )
             )
-        if meas.get("failure"):
+        if result.get("status") == "cancelled":
+            lines.append(
+                self.tr(
+                    "Cancelled by you. What ran until then is kept in the run folder (events.jsonl, "
+                    "result.json) and shown here."
+                )
+            )
+        elif meas.get("failure"):
             lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
         q = result.get("quality")
         if q and q.get("before") is not None:
@@ -198,6 +226,8 @@ class ResultsPanel(QWidget):
                     f"{r.get('load_s') or 0:.2f}",
                 )
             )
-        if result.get("error"):
-            lines.append(fill(self.tr("Error: %1"), str(result["error"])))
+        err = result.get("error")
+        if err and result.get("status") != "cancelled":
+            message = err.get("message") if isinstance(err, dict) else str(err)
+            lines.append(fill(self.tr("Error: %1"), str(message or err)))
         return "\n".join(lines)

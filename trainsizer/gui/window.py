@@ -131,7 +131,13 @@ class MainWindow(QMainWindow):
         self.form = SpecForm()
         col.addWidget(self.form, 1)
         row = QHBoxLayout()
-        self.estimate_button = QPushButton(self.tr("Estimate"))
+        self.estimate_button = QPushButton(self.tr("Traced estimate"))
+        self.estimate_button.setToolTip(
+            self.tr(
+                "The estimate above is live and analytic; this traces the real model on fake tensors "
+                "(exact, seconds)"
+            )
+        )
         self.measure_button = QPushButton(self.tr("Measure"))
         self.check_button = QPushButton(self.tr("Full acceptance"))
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -178,8 +184,19 @@ class MainWindow(QMainWindow):
         ptitle = QLabel(self.tr("Memory during the run (live)"))
         ptitle.setStyleSheet("font-weight: bold;")
         pcol.addWidget(ptitle)
+        self.plot_hint = QLabel(
+            self.tr("Memory appears here during a run, per device and for the host, against the estimate.")
+        )
+        self.plot_hint.setObjectName("plot-hint")
+        self.plot_hint.setStyleSheet("color: #757575;")
+        pcol.addWidget(self.plot_hint)
         pcol.addWidget(self.plot)
-        for w in (self.estimate, plot_box, self.tabs):
+        tabs_box = QWidget()
+        tcol = QVBoxLayout(tabs_box)
+        tcol.setContentsMargins(0, 0, 0, 0)
+        tcol.addWidget(self.tabs, 1)
+        tcol.addWidget(self.results.actions)  # the export buttons: never scrolled out of sight
+        for w in (self.estimate, plot_box, tabs_box):
             right.addWidget(w)
         right.setSizes([230, 360, 360])
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -230,17 +247,20 @@ class MainWindow(QMainWindow):
         self._form_changed(self.form.spec)
 
     def _form_changed(self, spec) -> None:
-        self.estimate.follow(spec, self.devices())
+        self.estimate.follow(
+            spec, self.devices(), getattr(self.form, "issues", None) if spec is None else None
+        )
         self.plan_panel.follow(spec)
         running = self.controller.running()
         for b in (self.measure_button, self.check_button, self.estimate_button):
             b.setEnabled(spec is not None and not running)
 
     def estimate_now(self) -> None:
+        """The traced estimate of the form's spec (the live one is analytic)."""
         spec = self.form.validate()
         if spec is not None:
             self.estimate.follow(spec, self.devices())
-            self.estimate.estimate_now()
+            self.estimate.estimate_now(traced=True)
 
     # -- specs -----------------------------------------------------------------------------------------------
     def open_spec(self, path: str | None = None) -> bool:
@@ -285,6 +305,7 @@ class MainWindow(QMainWindow):
             return None
         out = Path(out) if out else new_run_dir(spec, kind, self.history_dir)
         self.plot.reset()
+        self.plot_hint.hide()
         self.results.clear(self.tr("Running…"))
         self.log.clear()
         if self.estimate.report and (not self.devices() or self.remote_host()):
@@ -299,6 +320,9 @@ class MainWindow(QMainWindow):
             self._remember_host(host)
         self.controller.start(kind, spec, out, host=host)
         self._set_running(True)
+        self.progress.setFormat(
+            fill(self.tr("starting the worker on %1…"), host) if host else self.tr("starting the worker…")
+        )
         self.log.appendPlainText(fill(self.tr("Run folder: %1"), str(out)))
         return out
 
@@ -342,6 +366,8 @@ class MainWindow(QMainWindow):
 
     def _update_progress(self) -> None:
         p = self.plot.timeline.progress
+        if not p.total and not p.step and not p.phase:
+            return  # nothing heard from the worker yet: "starting the worker…" stays
         if p.total:
             self.progress.setRange(0, p.total)
             self.progress.setValue(min(p.step, p.total))
@@ -364,13 +390,20 @@ class MainWindow(QMainWindow):
         self.history.refresh(self.history_dir)
 
     def show_result(self, result: dict) -> None:
+        self.plot_hint.hide()
         if result.get("estimate") and not self.plot.predicted:
             self.plot.set_reference(result_levels(result))
         self.results.show_result(result)
         self.plot.redraw()
         status = result.get("status") or "ok"
         failure = self.plot.timeline.failed()
-        if status != "ok" and failure:
+        if status == "cancelled":
+            self.progress.setRange(0, 100)
+            self.progress.setValue(0)
+            self.progress.setFormat(
+                fill(self.tr("cancelled by you during %1 — what ran is kept"), label(PHASES, self.stage_name))
+            )
+        elif status != "ok" and failure:
             self.progress.setFormat(
                 fill(
                     self.tr("failed: %1"),
