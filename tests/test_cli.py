@@ -127,3 +127,28 @@ def test_validating_a_preset_spec_is_pure_and_the_model_stage_says_it_loads(tmp_
     p = subprocess.run([sys.executable, "-c", probe, str(lora)], capture_output=True, text=True)
     assert p.stdout.split()[0] == "2"
     assert "checking the model (loads transformers" in p.stderr and "no module named nope" in p.stderr
+
+
+def test_history_lists_what_ran_and_compares_two_runs(run_cli, tmp_path):
+    import json
+    import shutil
+
+    recorded = Path(__file__).resolve().parent / "data" / "recorded_check"
+    a, b = tmp_path / "runs" / "a", tmp_path / "runs" / "b"
+    shutil.copytree(recorded, a)
+    shutil.copytree(recorded, b)
+    result = json.loads((b / "result.json").read_text())
+    result["spec"]["batch"]["micro_batch"] = 2
+    result["measurement"]["anatomy"]["cpu"]["activations"] //= 2
+    (b / "result.json").write_text(json.dumps(result))
+    rc, out, err = run_cli("history", "--root", tmp_path / "runs")
+    import re
+
+    assert rc == 0 and "precision" in out and "fp32" in out and "this machine" in out
+    assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d ", out)  # a date for people, not ISO's "…T…"
+    rc, out, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs")
+    assert rc == 0, err
+    assert "changed: batch.micro_batch 4 → 2" in out and "-41.1 MiB" in out
+    rc, out, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs", "--json")
+    data = json.loads(out)
+    assert data["changed"] == [{"field": "batch.micro_batch", "a": 4, "b": 2}]

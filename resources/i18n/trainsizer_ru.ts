@@ -2,6 +2,49 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>CompareDialog</name>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="49"/>
+        <source>Compare two runs</source>
+        <translation>Сравнение двух прогонов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="54"/>
+        <source>A: %1</source>
+        <translation>A: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="55"/>
+        <source>B: %1</source>
+        <translation>B: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="57"/>
+        <source>What changed: %1</source>
+        <translation>Что изменилось: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="57"/>
+        <source>nothing in the spec</source>
+        <translation>в спецификации ничего</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="63"/>
+        <source>time</source>
+        <translation>время</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="85"/>
+        <source>measured</source>
+        <translation>измерено</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="109"/>
+        <source>Step time: A %1 s, B %2 s (B ÷ A %3)</source>
+        <translation>Время шага: A %1 с, B %2 с (B ÷ A %3)</translation>
+    </message>
+</context>
+<context>
     <name>EstimatePanel</name>
     <message>
         <location filename="../../trainsizer/gui/estimate_panel.py" line="79"/>
@@ -200,29 +243,67 @@
 <context>
     <name>HistoryList</name>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="22"/>
-        <source>created</source>
-        <translation>создан</translation>
+        <location filename="../../trainsizer/gui/history.py" line="48"/>
+        <source>date</source>
+        <translation>дата</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="22"/>
+        <location filename="../../trainsizer/gui/history.py" line="49"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="22"/>
+        <location filename="../../trainsizer/gui/history.py" line="50"/>
+        <source>method</source>
+        <translation>метод</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="51"/>
+        <source>precision</source>
+        <translation>точность</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="52"/>
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="53"/>
+        <source>engine</source>
+        <translation>движок</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="54"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="22"/>
-        <source>status</source>
-        <translation>статус</translation>
+        <location filename="../../trainsizer/gui/history.py" line="60"/>
+        <source>Double-click a run to reopen it; select two to compare them</source>
+        <translation>Двойной щелчок открывает прогон; выберите два, чтобы сравнить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="22"/>
+        <location filename="../../trainsizer/gui/history.py" line="72"/>
+        <source>this machine</source>
+        <translation>эта машина</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="55"/>
         <source>folder</source>
         <translation>папка</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryPanel</name>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="97"/>
+        <source>Double-click a run to reopen it; select two (Ctrl+click) to compare them.</source>
+        <translation>Двойной щелчок открывает прогон; выберите два (Ctrl+щелчок), чтобы сравнить.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/history.py" line="100"/>
+        <source>Compare the two selected…</source>
+        <translation>Сравнить два выбранных…</translation>
     </message>
 </context>
 <context>
@@ -756,135 +837,140 @@
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="179"/>
+        <location filename="../../trainsizer/gui/window.py" line="181"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="180"/>
+        <location filename="../../trainsizer/gui/window.py" line="182"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="184"/>
+        <location filename="../../trainsizer/gui/window.py" line="186"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="188"/>
+        <location filename="../../trainsizer/gui/window.py" line="190"/>
         <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="243"/>
+        <location filename="../../trainsizer/gui/window.py" line="245"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="271"/>
+        <location filename="../../trainsizer/gui/window.py" line="273"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="278"/>
+        <location filename="../../trainsizer/gui/window.py" line="280"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="288"/>
+        <location filename="../../trainsizer/gui/window.py" line="290"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="289"/>
+        <location filename="../../trainsizer/gui/window.py" line="291"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="294"/>
+        <location filename="../../trainsizer/gui/window.py" line="296"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="309"/>
+        <location filename="../../trainsizer/gui/window.py" line="311"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="324"/>
+        <location filename="../../trainsizer/gui/window.py" line="326"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="324"/>
+        <location filename="../../trainsizer/gui/window.py" line="326"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="326"/>
+        <location filename="../../trainsizer/gui/window.py" line="328"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="339"/>
+        <location filename="../../trainsizer/gui/window.py" line="341"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="364"/>
+        <location filename="../../trainsizer/gui/window.py" line="366"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="374"/>
+        <location filename="../../trainsizer/gui/window.py" line="376"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="378"/>
+        <location filename="../../trainsizer/gui/window.py" line="380"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="404"/>
+        <location filename="../../trainsizer/gui/window.py" line="406"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="409"/>
-        <location filename="../../trainsizer/gui/window.py" line="431"/>
+        <location filename="../../trainsizer/gui/window.py" line="411"/>
+        <location filename="../../trainsizer/gui/window.py" line="433"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="423"/>
+        <location filename="../../trainsizer/gui/window.py" line="425"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="424"/>
+        <location filename="../../trainsizer/gui/window.py" line="426"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="430"/>
+        <location filename="../../trainsizer/gui/window.py" line="432"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="435"/>
+        <location filename="../../trainsizer/gui/window.py" line="437"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="444"/>
+        <location filename="../../trainsizer/gui/window.py" line="446"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="447"/>
+        <location filename="../../trainsizer/gui/window.py" line="450"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="477"/>
+        <source>Cannot compare the runs</source>
+        <translation>Не удаётся сравнить прогоны</translation>
     </message>
 </context>
 <context>

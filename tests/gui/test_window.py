@@ -269,7 +269,11 @@ def test_history_lists_runs_newest_first_and_reopens_them(window, qtbot, tmp_pat
     window.history.refresh(root)
     assert window.history.topLevelItemCount() == 2
     item = window.history.topLevelItem(1)
-    assert item.text(2) == "ACCEPTED" and item.text(1) == "tiny-llama"
+    # date for people, then what ran (issue 21, item 13)
+    assert item.text(1) == "tiny-llama" and item.text(6) == "ACCEPTED"
+    assert item.text(2) == "full" and item.text(3) == "fp32" and item.text(4) == "this machine"
+    assert item.text(0) == result["created"][:16].replace("T", " ") or len(item.text(0)) == 16
+    assert window.history.topLevelItem(0).text(6) == "REJECTED (does not fit (out of memory))"
     with qtbot.waitSignal(window.history.opened, timeout=2000) as opened:
         window.history.itemActivated.emit(item, 0)
     assert opened.args[0] == str(older)
@@ -407,3 +411,35 @@ def test_an_empty_window_says_what_to_do(window):
     assert "Pick a model and a target" in window.results.verdict.text()
     assert window.plot_hint.isVisible() and "during a run" in window.plot_hint.text()
     assert window.estimate_button.text() == "Traced estimate"
+
+
+def test_two_runs_compare_and_a_run_opened_from_a_folder_is_listed(window, qtbot, tmp_path):
+    """Issue 21, item 13: "what did the change save?" — curves overlaid, items side by side."""
+    import json
+    import shutil
+
+    a, b = tmp_path / "elsewhere-a", tmp_path / "elsewhere-b"
+    shutil.copytree(RECORDED, a)
+    shutil.copytree(RECORDED, b)
+    result = json.loads((b / "result.json").read_text())
+    result["spec"]["batch"]["micro_batch"] = 2
+    result["measurement"]["anatomy"]["cpu"]["activations"] //= 2
+    result["created"] = "2099-01-01T00:00:00+00:00"
+    (b / "result.json").write_text(json.dumps(result))
+    for run in (a, b):  # opened from folders outside the history: listed from now on
+        replay = window.open_run(run)
+        with qtbot.waitSignal(replay.finished, timeout=10000):
+            pass
+    listed = [window.history.topLevelItem(i).text(7) for i in range(window.history.topLevelItemCount())]
+    assert str(a.resolve()) in listed and str(b.resolve()) in listed
+    window.tabs.setCurrentWidget(window.history_panel)
+    for i in range(window.history.topLevelItemCount()):
+        window.history.topLevelItem(i).setSelected(True)
+    assert window.history_panel.compare_button.isEnabled()
+    window.history_panel.compare_button.click()
+    box = window.compare_box
+    assert box.isVisible() and "batch.micro_batch: 4 → 2" in box.changed.text()
+    assert box.curves >= 2  # both runs' memory curves, overlaid
+    rows = {box.table.item(r, 0).text(): box.table.item(r, 3).text() for r in range(box.table.rowCount())}
+    assert rows["cpu: activations"].startswith("-41.1 MiB")
+    box.close()

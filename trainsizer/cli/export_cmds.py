@@ -76,13 +76,48 @@ def cmd_history(args) -> int:
     from trainsizer.runs.history import history_root, list_runs
 
     root = Path(args.root) if args.root else history_root()
+
+    def find(name: str) -> Path:
+        target = Path(name)
+        return root / name if not target.exists() and (root / name).exists() else target
+
+    if args.history_command == "compare":
+        from trainsizer.report.content import ReportError, load_run
+        from trainsizer.runs.compare import compare_runs
+        from trainsizer.ui_common.textfmt import fmt_bytes, table
+        from trainsizer.vocab import ITEM_WORDS
+
+        try:
+            a, b = load_run(find(args.a)), load_run(find(args.b))
+        except ReportError as e:
+            raise InputError(str(e)) from None
+        c = compare_runs(a.result, b.result)
+        if args.json:
+            print(_json.dumps(c, indent=2, default=str))
+            return EXIT_OK
+        print(f"A: {a.path}\nB: {b.path}")
+        print(
+            "changed: " + ("; ".join(f"{x['field']} {x['a']} → {x['b']}" for x in c["changed"]) or "nothing")
+        )
+
+        def delta(v):
+            return "—" if v is None else ("+" if v > 0 else "") + fmt_bytes(v)
+
+        rows = [
+            [f"{r['device']}: {ITEM_WORDS.get(r['item'], r['item'])}", fmt_bytes(r["a"]), fmt_bytes(r["b"]),
+             delta(r["delta"])]
+            for r in c["items"]
+        ]  # fmt: skip
+        print(table(rows, ["measured", "A", "B", "B − A"]))
+        st = c["step_time"]
+        if st["a"] and st["b"]:
+            print(f"step time: A {st['a']:.3f} s, B {st['b']:.3f} s (B/A {st['b'] / st['a']:.2f})")
+        return EXIT_OK
     if args.history_command == "show":
         from trainsizer.cli.render import render_measurement
         from trainsizer.report.content import ReportError, load_run
 
-        target = Path(args.run)
-        if not target.exists() and (root / args.run).exists():
-            target = root / args.run  # a name from `trainsizer history`
+        target = find(args.run)  # a name from `trainsizer history`, or any folder
         try:
             run = load_run(target)
         except ReportError as e:
@@ -106,6 +141,10 @@ def cmd_history(args) -> int:
                         "model": e.model,
                         "verdict": e.verdict,
                         "status": e.status,
+                        "method": e.method,
+                        "precision": e.precision,
+                        "target": e.target,
+                        "engine": e.engine,
                     }
                     for e in entries
                 ],
@@ -120,8 +159,11 @@ def cmd_history(args) -> int:
 
     print(
         table(
-            [[e.created, e.model, e.verdict, e.status, e.path.name] for e in entries],
-            ["created", "model", "verdict", "status", "folder"],
+            [
+                [e.date, e.model, e.method, e.precision, e.target, e.engine, e.verdict, e.path.name]
+                for e in entries
+            ],
+            ["date (UTC)", "model", "method", "precision", "target", "engine", "verdict", "folder"],
         )
     )
     print(f"in {root}")

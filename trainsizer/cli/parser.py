@@ -205,7 +205,10 @@ def build_parser() -> argparse.ArgumentParser:
     hl = hsub.add_parser("list", help="every run kept, newest first (the default)")
     hs = hsub.add_parser("show", help="one run's result, as check prints it")
     hs.add_argument("run", help="a folder name from the list, or any run folder")
-    for x in (h, hl, hs):
+    hc = hsub.add_parser("compare", help="two runs side by side: what changed, what it saved")
+    hc.add_argument("a", help="run A: a folder name from the list, or any run folder")
+    hc.add_argument("b", help="run B")
+    for x in (h, hl, hs, hc):
         x.add_argument("--json", action="store_true", help="print JSON")
         x.add_argument("--root", help="where the runs are kept (default: the user data directory)")
         x.set_defaults(func=cmd_history)

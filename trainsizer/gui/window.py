@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from trainsizer.gui.adapter import Replay, RunController
 from trainsizer.gui.estimate_panel import REMOTE_PREFIX, EstimatePanel
 from trainsizer.gui.form import SpecForm
-from trainsizer.gui.history import HistoryList
+from trainsizer.gui.history import HistoryList, HistoryPanel, remember_opened
 from trainsizer.gui.i18n import LANGUAGES, fill
 from trainsizer.gui.labels import PHASES, STATUSES, label
 from trainsizer.gui.plan_panel import PlanPanel
@@ -176,7 +176,9 @@ class MainWindow(QMainWindow):
         self.plan_panel = PlanPanel()
         self.plan_panel.request_draft.connect(self.export_plan_request)
         self.tabs.addTab(self.plan_panel, self.tr("Plan"))
-        self.tabs.addTab(self.history, self.tr("History"))
+        self.history_panel = HistoryPanel(self.history)
+        self.history_panel.compare.connect(self.compare_runs)
+        self.tabs.addTab(self.history_panel, self.tr("History"))
         self.tabs.addTab(self.log, self.tr("Log"))
         plot_box = QWidget()
         pcol = QVBoxLayout(plot_box)
@@ -444,8 +446,12 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, self.tr("Cannot open the run"), str(e))
             return None
         self.plot.reset()
+        self.plot_hint.hide()
         self.results.clear(self.tr("Loading…"))
         self.controller.run_dir = replay.run_dir
+        if Path(self.history_dir).resolve() not in replay.run_dir.resolve().parents:
+            remember_opened(replay.run_dir.resolve())  # listed in the History from now on
+            self.history.refresh(self.history_dir)
         if replay.result and replay.result.get("estimate"):
             self.plot.set_reference(result_levels(replay.result))
         if replay.result and replay.result.get("spec"):
@@ -460,6 +466,17 @@ class MainWindow(QMainWindow):
         self.replay = replay
         replay.start()
         return replay
+
+    def compare_runs(self, a: str, b: str) -> None:
+        from trainsizer.gui.compare_dialog import CompareDialog
+        from trainsizer.report.content import ReportError
+
+        try:
+            self.compare_box = CompareDialog(self, a, b)
+        except (ReportError, OSError, ValueError) as e:
+            QMessageBox.warning(self, self.tr("Cannot compare the runs"), str(e))
+            return
+        self.compare_box.open()
 
     # -- exports ---------------------------------------------------------------------------------------------
     def export_report(self) -> None:

@@ -69,3 +69,38 @@ def model_name(spec: dict[str, Any] | None, default: str = "?") -> str:
     """The model a spec (as a dict, e.g. result["spec"]) names: preset, config, pretrained dir or hub id."""
     m = shaped("spec", spec)["model"]
     return str(m.get("preset") or m.get("config") or m.get("pretrained") or m.get("hub_id") or default)
+
+
+def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """Two results side by side — "what did the change saved?": the spec fields that differ, the measured
+    anatomy per item (A, B, B − A), the peaks and the step times. Plain data; words at the edges."""
+    from trainsizer.runs.result import part
+
+    def flat(spec) -> dict[str, Any]:
+        spec = spec if isinstance(spec, dict) else {}
+        return {f"{s}.{k}": v for s, sec in spec.items() if isinstance(sec, dict) for k, v in sec.items()}
+
+    fa, fb = flat(a.get("spec")), flat(b.get("spec"))
+    changed = [
+        {"field": k, "a": fa.get(k), "b": fb.get(k)}
+        for k in sorted(set(fa) | set(fb))
+        if fa.get(k) != fb.get(k)
+    ]
+    ma, mb = part(a, "measurement"), part(b, "measurement")
+    items = []
+    for dev in dict.fromkeys([*ma["anatomy"], *mb["anatomy"]]):
+        ia, ib = ma["anatomy"].get(dev, {}), mb["anatomy"].get(dev, {})
+        for key in (*ITEM_KEYS, "peak"):
+            va, vb = ia.get(key), ib.get(key)
+            if not va and not vb:
+                continue
+            num = isinstance(va, int | float) and isinstance(vb, int | float)
+            items.append({"device": dev, "item": key, "a": va, "b": vb, "delta": vb - va if num else None})
+    sa, sb = ma["step_time_s"], mb["step_time_s"]
+    return {
+        "changed": changed,
+        "items": items,
+        "step_time": {"a": sa.get("median"), "b": sb.get("median")},
+        "tokens_per_s": {"a": ma.get("tokens_per_s"), "b": mb.get("tokens_per_s")},
+        "verdict": {"a": a.get("verdict"), "b": b.get("verdict")},
+    }

@@ -43,6 +43,15 @@ class RunEntry:
     model: str
     verdict: str
     status: str
+    method: str = ""
+    precision: str = ""
+    target: str = ""  # "this machine", a test server over SSH, or several nodes
+    engine: str = ""
+
+    @property
+    def date(self) -> str:
+        """The creation time for people: "2026-12-03 15:40" (UTC as written), not the ISO string."""
+        return self.created[:16].replace("T", " ")
 
 
 def read_entry(path: Path) -> RunEntry | None:
@@ -51,20 +60,29 @@ def read_entry(path: Path) -> RunEntry | None:
         if (path / "events.jsonl").exists():  # a run whose parent died before result.json
             return RunEntry(path, "", "", "incomplete", "unknown")
         return None
+    spec = r.get("spec") if isinstance(r.get("spec"), dict) else {}
+    target = r.get("target") if isinstance(r.get("target"), dict) else {}
+    where = target.get("host") or ", ".join(target.get("hosts") or []) or "this machine"
+    section = lambda name: spec.get(name) if isinstance(spec.get(name), dict) else {}  # noqa: E731
     return RunEntry(
         path,
         r.get("created", ""),
         model_name(r.get("spec"), ""),
         r.get("verdict") or "incomplete",
         r.get("status") or "",
+        method=str(section("method").get("kind", "")),
+        precision=str(section("precision").get("compute", "")),
+        target=str(where),
+        engine=str(section("engine").get("name", "")),
     )
 
 
-def list_runs(root: Path | None = None) -> list[RunEntry]:
+def list_runs(root: Path | None = None, extra: list[str | Path] = ()) -> list[RunEntry]:
+    """The runs kept in ``root`` and the run folders in ``extra`` (opened from elsewhere), newest first."""
     root = root or history_root()
-    if not root.is_dir():
-        return []
-    entries = [e for p in root.iterdir() if p.is_dir() and (e := read_entry(p))]
+    paths = [p for p in root.iterdir() if p.is_dir()] if root.is_dir() else []
+    paths += [Path(p) for p in extra if Path(p).is_dir() and Path(p) not in paths]
+    entries = [e for p in paths if (e := read_entry(p))]
     return sorted(entries, key=lambda e: (e.created, e.path.name), reverse=True)
 
 
