@@ -976,19 +976,50 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="33"/>
+        <location filename="../../trainsizer/gui/plot.py" line="34"/>
+        <location filename="../../trainsizer/gui/plot.py" line="56"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="108"/>
+        <location filename="../../trainsizer/gui/plot.py" line="49"/>
+        <source>training loss</source>
+        <translation>потери обучения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plot.py" line="50"/>
+        <source>step</source>
+        <translation>шаг</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plot.py" line="55"/>
+        <source>GPU utilisation % and power W</source>
+        <translation>Загрузка GPU, % и мощность, Вт</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plot.py" line="59"/>
+        <source>GPU utilisation and power</source>
+        <translation>Загрузка и мощность GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plot.py" line="148"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="117"/>
+        <location filename="../../trainsizer/gui/plot.py" line="157"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plot.py" line="214"/>
+        <source>utilisation %</source>
+        <translation>загрузка, %</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plot.py" line="214"/>
+        <source>power W</source>
+        <translation>мощность, Вт</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,7 @@
 """The window with pytest-qt, offscreen: the form, inline errors, the live estimate, a recorded run replayed
 through the GUI's adapter, and real workers (end to end, cancel, a worker that dies)."""
 
+import json
 import os
 import signal
 
@@ -443,3 +444,62 @@ def test_two_runs_compare_and_a_run_opened_from_a_folder_is_listed(window, qtbot
     rows = {box.table.item(r, 0).text(): box.table.item(r, 3).text() for r in range(box.table.rowCount())}
     assert rows["cpu: activations"].startswith("-41.1 MiB")
     box.close()
+
+
+def test_the_live_view_has_the_loss_and_gpu_activity_and_a_legend_clear_of_the_lines(window, qtbot, tmp_path):
+    """Issue 21, item 12: the loss per step beside memory; NVML utilisation and power as optional curves
+    (fed here as a GPU worker's samples would carry them: this machine has no GPU); the legend never covers
+    the predicted-peak line."""
+    import shutil
+
+    from PySide6.QtCore import QPointF
+
+    run = tmp_path / "recorded"
+    shutil.copytree(RECORDED, run)
+    replay = window.open_run(run)
+    with qtbot.waitSignal(replay.finished, timeout=10000):
+        pass
+    plot = window.plot
+    plot.redraw()
+    xs, ys = plot.loss_curve.getData()
+    steps = [
+        json.loads(line)
+        for line in (run / "events.jsonl").read_text().splitlines()
+        if '"type":"step"' in line
+    ]
+    assert len(xs) == len([s for s in steps if s.get("rank") in (0, None)]) and ys[0] == pytest.approx(
+        steps[0]["loss"]
+    )
+    assert (
+        not plot.show_activity.isEnabled() and not plot.activity_widget.isVisible()
+    )  # no GPU data: no curves
+    # the legend's band: above every reference line
+    legend = plot.legend.sceneBoundingRect()
+    for key, line in plot.lines.items():
+        y_scene = plot.plot.vb.mapViewToScene(QPointF(0, line.value())).y()
+        assert not (legend.top() <= y_scene <= legend.bottom()), (key, legend, y_scene)
+    # a GPU worker's samples with NVML activity
+    for i in range(5):
+        plot.feed({"v": 1, "type": "sample", "t": 20.0 + i, "rank": 0, "host": {"rss": 1 << 30},
+                   "devices": {"cuda:0": {"allocated": 1 << 30, "reserved": 2 << 30, "nvml_used": 3 << 30,
+                                          "util": 90.0 + i, "power_w": 400.0 + i}}})  # fmt: skip
+    plot.redraw()
+    assert plot.show_activity.isEnabled() and plot.activity_widget.isVisible()
+    assert set(plot.activity_curves) == {("cuda:0", "util"), ("cuda:0", "power_w")}
+    plot.show_activity.setChecked(False)
+    assert not plot.activity_widget.isVisible()
+
+
+def test_the_sampler_reads_nvml_utilisation_and_power():
+    from types import SimpleNamespace
+
+    from trainsizer.worker.sampler import NvmlReader
+
+    reader = NvmlReader([])
+    reader.nv = SimpleNamespace(
+        nvmlDeviceGetUtilizationRates=lambda h: SimpleNamespace(gpu=87, memory=40),
+        nvmlDeviceGetPowerUsage=lambda h: 412_500,  # milliwatts
+    )
+    reader.handles = {0: object()}
+    assert reader.activity(0) == {"util": 87.0, "power_w": 412.5}
+    assert reader.activity(1) == {"util": None, "power_w": None}

@@ -8,7 +8,7 @@ import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import PHASES, SERIES, label
@@ -17,6 +17,7 @@ from trainsizer.ui_common.palette import PHASE_COLORS, device_color
 
 GiB = float(1 << 30)
 REDRAW_HZ = 25
+HEADROOM = 1.3  # the value axis ends this far above the highest line: the legend's band
 KIND_STYLE = {"allocated": None, "reserved": "dash", "nvml_used": "dot", "rss": None}
 
 
@@ -40,9 +41,39 @@ class MemoryPlot(QWidget):
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         self.lines: dict[str, pg.InfiniteLine] = {}
         self.phase_items: dict[str, pg.PlotDataItem] = {}
+        # the training loss per step beside memory (LlamaBoard shows it live), and — where NVML measures them
+        # — GPU utilisation and power (nvitop's view), optional
+        self.loss_widget = pg.PlotWidget()
+        self.loss_widget.setObjectName("loss-plot")
+        lp = self.loss_widget.getPlotItem()
+        lp.setTitle(self.tr("training loss"))
+        lp.setLabel("bottom", self.tr("step"))
+        self.loss_curve = lp.plot(pen=pg.mkPen("#6a1b9a", width=2), symbol="o", symbolSize=4)
+        self.activity_widget = pg.PlotWidget()
+        self.activity_widget.setObjectName("activity-plot")
+        ap = self.activity_widget.getPlotItem()
+        ap.setTitle(self.tr("GPU utilisation % and power W"))
+        ap.setLabel("bottom", self.tr("time"), units="s")
+        ap.addLegend(offset=(-10, 5))
+        self.activity_curves: dict[tuple[str, str], pg.PlotDataItem] = {}
+        self.show_activity = QCheckBox(self.tr("GPU utilisation and power"))
+        self.show_activity.setObjectName("show-activity")
+        self.show_activity.setEnabled(False)  # until a sample carries them (NVML on a GPU)
+        self.show_activity.setChecked(True)
+        self.show_activity.toggled.connect(
+            lambda on: self.activity_widget.setVisible(on and self.has_activity())
+        )
+        self.activity_widget.hide()
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
-        lay.addWidget(self.widget)
+        row = QHBoxLayout()
+        row.addWidget(self.widget, 3)
+        side = QVBoxLayout()
+        side.addWidget(self.loss_widget, 1)
+        side.addWidget(self.activity_widget, 1)
+        row.addLayout(side, 1)
+        lay.addLayout(row, 1)
+        lay.addWidget(self.show_activity)
         self._dirty = False
         self.redraws = 0
         self.timer = QTimer(self, interval=int(1000 / REDRAW_HZ))
@@ -52,6 +83,12 @@ class MemoryPlot(QWidget):
     # -- inputs --------------------------------------------------------------------------------------------
     def reset(self) -> None:
         self.timeline = RunTimeline()
+        self.loss_curve.setData([], [])
+        for item in self.activity_curves.values():
+            self.activity_widget.getPlotItem().removeItem(item)
+        self.activity_curves.clear()
+        self.activity_widget.hide()
+        self.show_activity.setEnabled(False)
         for item in [*self.curves.values(), *self.lines.values(), *self.phase_items.values()]:
             self.plot.removeItem(item)
             self.legend.removeItem(item)
@@ -65,8 +102,11 @@ class MemoryPlot(QWidget):
 
     def feed(self, event: dict) -> None:
         self.timeline.feed(event)
-        if event.get("type") in ("sample", "phase"):
+        if event.get("type") in ("sample", "phase", "step"):
             self._dirty = True
+
+    def has_activity(self) -> bool:
+        return bool(self.timeline.activity)
 
     def set_reference(self, levels: tuple[dict[str, float], dict[str, float]]) -> None:
         """Predicted peaks and capacities per series (runs.compare.reference_levels / result_levels)."""
@@ -156,6 +196,27 @@ class MemoryPlot(QWidget):
             self._curve(key).setData(t, y / GiB)
         self._reference_lines()
         self._phases()
+        if self.timeline.losses:
+            steps, losses = zip(*self.timeline.losses, strict=True)
+            self.loss_curve.setData(np.asarray(steps, dtype=float), np.asarray(losses, dtype=float))
+        if self.timeline.activity:
+            self.show_activity.setEnabled(True)
+            self.activity_widget.setVisible(self.show_activity.isChecked())
+            for key, ring in self.timeline.activity.items():
+                item = self.activity_curves.get(key)
+                if item is None:
+                    dev, kind = key
+                    style = (
+                        pg.QtCore.Qt.PenStyle.DashLine
+                        if kind == "power_w"
+                        else pg.QtCore.Qt.PenStyle.SolidLine
+                    )
+                    name = f"{dev} " + (self.tr("utilisation %") if kind == "util" else self.tr("power W"))
+                    item = self.activity_curves[key] = self.activity_widget.getPlotItem().plot(
+                        name=name, pen=pg.mkPen(self._color(dev), width=2, style=style)
+                    )
+                t, y = ring.view()
+                item.setData(t, y)
         data = max([*self.predicted.values(), *[r.peak for r in self.timeline.series.values()], GiB / 4])
         cap = max(self.capacity.values(), default=0.0)
         # The axis ends at the capacity when the run uses a fair share of it; a small run on a big machine
@@ -163,5 +224,6 @@ class MemoryPlot(QWidget):
         top = (cap if 0 < cap < 4 * data else data * 1.25) / GiB
         if abs(top - self._top) > 0.01 * max(top, 1e-9):  # re-layout the value axis only when it changes
             self._top = top
-            self.plot.setYRange(-top * 0.03, top * 1.05, padding=0)
+            # the top fifth stays free for the legend, so it never covers a capacity or predicted-peak line
+            self.plot.setYRange(-top * 0.03, top * HEADROOM, padding=0)
         self.plot.setXRange(0, max(self.timeline.now, 1.0), padding=0.01)

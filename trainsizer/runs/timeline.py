@@ -14,6 +14,7 @@ from trainsizer.runs.progress import Progress
 from trainsizer.runs.ringbuffer import PeakRing
 
 GPU_KINDS = ("allocated", "reserved", "nvml_used")
+ACTIVITY_KINDS = ("util", "power_w")  # NVML's GPU utilisation (%) and power draw (W), where measured
 MAX_PHASES = 4096  # phase intervals kept for shading (the newest ones; older are summarised by their name)
 
 
@@ -31,6 +32,8 @@ class RunTimeline:
         self.results: list[dict[str, Any]] = []
         self.steps = 0
         self.events = 0
+        self.losses: deque[tuple[int, float]] = deque(maxlen=capacity)  # (step number, loss) of rank 0
+        self.activity: dict[tuple[str, str], PeakRing] = {}
 
     # -- folding -----------------------------------------------------------------------------------------
     def _time(self, event: dict) -> float:
@@ -53,6 +56,9 @@ class RunTimeline:
             self._phase(t, event)
         elif kind == "step":
             self.steps += 1
+            loss = event.get("loss")
+            if event.get("rank") in (0, None) and isinstance(loss, int | float) and loss == loss:
+                self.losses.append((self.steps, float(loss)))
         elif kind == "error":
             self.errors.append(event)
         elif kind == "result":
@@ -72,6 +78,12 @@ class RunTimeline:
             for k in GPU_KINDS:
                 if isinstance(values.get(k), int | float):
                     self._ring((dev, k)).append(t, float(values[k]))
+            for k in ACTIVITY_KINDS:
+                if isinstance(values.get(k), int | float):
+                    ring = self.activity.get((dev, k))
+                    if ring is None:
+                        ring = self.activity[(dev, k)] = PeakRing(self.capacity)
+                    ring.append(t, float(values[k]))
         host = event.get("host") or {}
         if isinstance(host.get("system_total"), int):
             self.host_total = host["system_total"]

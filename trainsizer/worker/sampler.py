@@ -93,6 +93,22 @@ class NvmlReader:
         except Exception:
             self.nv = None
 
+    def activity(self, index: int) -> dict[str, float | None]:
+        """GPU utilisation (%) and power draw (W) now, each None where NVML cannot say."""
+        out: dict[str, float | None] = {"util": None, "power_w": None}
+        if self.nv is None or index not in self.handles:
+            return out
+        h = self.handles[index]
+        try:
+            out["util"] = float(self.nv.nvmlDeviceGetUtilizationRates(h).gpu)
+        except Exception:
+            pass
+        try:
+            out["power_w"] = self.nv.nvmlDeviceGetPowerUsage(h) / 1000.0
+        except Exception:
+            pass
+        return out
+
     def used(self, index: int) -> int | None:
         if self.nv is None or index not in self.handles:
             return None
@@ -173,6 +189,7 @@ class Sampler:
                     "allocated": torch.cuda.memory_allocated(i),
                     "reserved": torch.cuda.memory_reserved(i),
                     "nvml_used": used,
+                    **(self.nvml.activity(i) if self.nvml else {}),
                 }
         else:
             devices["cpu"] = {"allocated": None, "reserved": None, "nvml_used": None}
