@@ -108,8 +108,8 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/estimate_panel.py" line="208"/>
-        <source>Predicted step: %1 s, %2 tokens/s</source>
-        <translation>Прогноз шага: %1 с, %2 токенов/с</translation>
+        <source>Predicted step: %1, %2 tokens/s</source>
+        <translation>Прогноз шага: %1, %2 токенов/с</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/estimate_panel.py" line="217"/>
@@ -535,216 +535,241 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/labels.py" line="74"/>
+        <source>process baseline</source>
+        <translation>базовая память процесса</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="75"/>
+        <source>model loading peak</source>
+        <translation>пик загрузки модели</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="76"/>
+        <source>offloaded states</source>
+        <translation>выгруженные состояния</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="77"/>
+        <source>pinned buffers</source>
+        <translation>закреплённые буферы</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="78"/>
+        <source>device working set (CPU)</source>
+        <translation>рабочий набор устройства (CPU)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="82"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="75"/>
+        <location filename="../../trainsizer/gui/labels.py" line="83"/>
         <source>Method</source>
         <translation>Метод</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="76"/>
+        <location filename="../../trainsizer/gui/labels.py" line="84"/>
         <source>Precision</source>
         <translation>Точность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="77"/>
+        <location filename="../../trainsizer/gui/labels.py" line="85"/>
         <source>Optimizer</source>
         <translation>Оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="78"/>
+        <location filename="../../trainsizer/gui/labels.py" line="86"/>
         <source>Batch</source>
         <translation>Батч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="79"/>
+        <location filename="../../trainsizer/gui/labels.py" line="87"/>
         <source>Parallel and offload</source>
         <translation>Параллелизм и выгрузка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="80"/>
+        <location filename="../../trainsizer/gui/labels.py" line="88"/>
         <source>Data</source>
         <translation>Данные</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="81"/>
+        <location filename="../../trainsizer/gui/labels.py" line="89"/>
         <source>Quality rule</source>
         <translation>Правило качества</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="82"/>
+        <location filename="../../trainsizer/gui/labels.py" line="90"/>
         <source>Measurement</source>
         <translation>Измерение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="83"/>
+        <location filename="../../trainsizer/gui/labels.py" line="91"/>
         <source>Checkpoint</source>
         <translation>Контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="84"/>
+        <location filename="../../trainsizer/gui/labels.py" line="92"/>
         <source>Engine</source>
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="85"/>
+        <location filename="../../trainsizer/gui/labels.py" line="93"/>
         <source>Task (planning)</source>
         <translation>Задача (планирование)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="98"/>
+        <location filename="../../trainsizer/gui/labels.py" line="106"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="99"/>
+        <location filename="../../trainsizer/gui/labels.py" line="107"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="100"/>
+        <location filename="../../trainsizer/gui/labels.py" line="108"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="101"/>
+        <location filename="../../trainsizer/gui/labels.py" line="109"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="102"/>
+        <location filename="../../trainsizer/gui/labels.py" line="110"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="103"/>
+        <location filename="../../trainsizer/gui/labels.py" line="111"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="104"/>
+        <location filename="../../trainsizer/gui/labels.py" line="112"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="105"/>
+        <location filename="../../trainsizer/gui/labels.py" line="113"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="106"/>
+        <location filename="../../trainsizer/gui/labels.py" line="114"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="114"/>
+        <location filename="../../trainsizer/gui/labels.py" line="122"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="115"/>
+        <location filename="../../trainsizer/gui/labels.py" line="123"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="116"/>
+        <location filename="../../trainsizer/gui/labels.py" line="124"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="117"/>
+        <location filename="../../trainsizer/gui/labels.py" line="125"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="118"/>
+        <location filename="../../trainsizer/gui/labels.py" line="126"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="119"/>
+        <location filename="../../trainsizer/gui/labels.py" line="127"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="120"/>
+        <location filename="../../trainsizer/gui/labels.py" line="128"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="121"/>
+        <location filename="../../trainsizer/gui/labels.py" line="129"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="122"/>
+        <location filename="../../trainsizer/gui/labels.py" line="130"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="123"/>
+        <location filename="../../trainsizer/gui/labels.py" line="131"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="124"/>
+        <location filename="../../trainsizer/gui/labels.py" line="132"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="125"/>
+        <location filename="../../trainsizer/gui/labels.py" line="133"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="126"/>
+        <location filename="../../trainsizer/gui/labels.py" line="134"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="127"/>
+        <location filename="../../trainsizer/gui/labels.py" line="135"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="128"/>
+        <location filename="../../trainsizer/gui/labels.py" line="136"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="131"/>
+        <location filename="../../trainsizer/gui/labels.py" line="139"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="132"/>
+        <location filename="../../trainsizer/gui/labels.py" line="140"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="133"/>
+        <location filename="../../trainsizer/gui/labels.py" line="141"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="134"/>
+        <location filename="../../trainsizer/gui/labels.py" line="142"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="137"/>
+        <location filename="../../trainsizer/gui/labels.py" line="145"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="138"/>
+        <location filename="../../trainsizer/gui/labels.py" line="146"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="143"/>
+        <location filename="../../trainsizer/gui/labels.py" line="151"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
@@ -3379,6 +3404,14 @@
         <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
         <source>Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).</source>
         <translation>Принятая загрузка (MFU) для планируемых GPU (измеренный прогон на этом классе её заменяет).</translation>
+    </message>
+</context>
+<context>
+    <name>StackedBar</name>
+    <message>
+        <location filename="../../trainsizer/gui/bars.py" line="55"/>
+        <source>capacity unknown</source>
+        <translation>объём неизвестен</translation>
     </message>
 </context>
 </TS>

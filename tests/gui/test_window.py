@@ -503,3 +503,30 @@ def test_the_sampler_reads_nvml_utilisation_and_power():
     reader.handles = {0: object()}
     assert reader.activity(0) == {"util": 87.0, "power_w": 412.5}
     assert reader.activity(1) == {"util": None, "power_w": None}
+
+
+def test_the_working_set_bars_read_for_people(window, qtbot):
+    """Issue 21, item 9: captions beside the bars, words not keys, the host in the legend, a planned target's
+    host capacity said unknown, durations and rates for people."""
+    from trainsizer.gui.bars import StackedBar
+    from trainsizer.ui_common.textfmt import fmt_duration, fmt_rate
+
+    window.form.set_spec(RunSpec().replace(parallel={"strategy": "ddp", "processes": 2}))
+    window.target.setCurrentIndex(window.target.findData("8xH100-80GB"))
+    qtbot.waitUntil(
+        lambda: window.estimate.report is not None and window.estimate.report["target"] == "8xH100-80GB",
+        timeout=20000,
+    )
+    bars = window.estimate.bars_box.findChildren(StackedBar)
+    host = next(b for b in bars if b.objectName() == "bar:host")
+    assert "capacity unknown" in host.caption() and "process baseline" in host.toolTip()
+    assert "process_baseline" not in host.toolTip()
+    assert "process baseline" in window.estimate.legend.text()
+    gpu = next(b for b in bars if b.objectName() == "bar:cuda:0")
+    assert "(each of 8)" in gpu.caption()
+    assert (
+        fmt_duration(1730) == "28 min 50 s"
+        and fmt_duration(0.2414) == "0.241 s"
+        and fmt_duration(7200) == "2.0 h"
+    )
+    assert fmt_rate(1.0) == "1" and fmt_rate(0.8512) == "0.851" and fmt_rate(33943.2) == "33,943"

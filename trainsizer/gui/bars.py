@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from trainsizer.gui.labels import ITEMS, label
+from trainsizer.gui.labels import HOST_ITEMS, ITEMS, label
 from trainsizer.ui_common.textfmt import fmt_bytes
 
 # One colour per item, the same in the bar, the plot legend and the report.
@@ -43,18 +43,25 @@ class StackedBar(QWidget):
         self.items = {k: v for k, v in items.items() if isinstance(v, int | float) and v > 0}
         self.capacity, self.peak = capacity, peak
         self.setToolTip(
-            "\n".join(
-                f"{label(ITEMS, k) if k in ITEMS else k}: {fmt_bytes(v)}" for k, v in self.items.items()
-            )
+            "\n".join(f"{item_label(k)}: {fmt_bytes(v)}" for k, v in self.items.items())
+            + (f"\n{self.capacity_text()}" if self.capacity is not None else "")
         )
         self.update()
 
     def total(self) -> int:
         return int(self.peak if self.peak is not None else sum(self.items.values()))
 
+    def capacity_text(self) -> str:
+        return fmt_bytes(self.capacity) if self.capacity else self.tr("capacity unknown")
+
+    def caption(self) -> str:
+        return f"{self.name}  {fmt_bytes(self.total())} / {self.capacity_text()}"
+
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
-        w, h = self.width() - 1, self.height() - 1
+        # the caption beside the bar, never over its segments
+        text_w = p.fontMetrics().horizontalAdvance(self.caption()) + 12
+        w, h = max(40, self.width() - 1 - text_w), self.height() - 1
         p.fillRect(0, 0, w, h, QColor("#f3f3f3"))
         scale = max(self.capacity or 0, sum(self.items.values()), 1)
         x = 0.0
@@ -68,10 +75,14 @@ class StackedBar(QWidget):
             cx = w * self.capacity / scale
             p.drawLine(int(cx), 0, int(cx), h)
         p.setPen(QColor("#000000"))
-        cap = f" / {fmt_bytes(self.capacity)}" if self.capacity else ""
         p.drawText(
-            QRectF(4, 0, w - 8, h),
-            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight,
-            f"{self.name}  {fmt_bytes(self.total())}{cap}",
+            QRectF(w + 6, 0, self.width() - w - 6, h),
+            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            self.caption(),
         )
         p.end()
+
+
+def item_label(key: str) -> str:
+    """Words for an item of a device or of the host, never the key ("process_baseline")."""
+    return label(ITEMS, key) if key in ITEMS else label(HOST_ITEMS, key)

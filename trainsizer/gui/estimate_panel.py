@@ -7,10 +7,10 @@ from concurrent.futures import ThreadPoolExecutor
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from trainsizer.gui.bars import COLORS, StackedBar
+from trainsizer.gui.bars import COLORS, StackedBar, item_label
 from trainsizer.gui.i18n import fill
-from trainsizer.gui.labels import ADVICE, ITEMS, PHASES, label
-from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.gui.labels import ADVICE, HOST_ITEMS, ITEMS, PHASES, label
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_duration, fmt_rate
 
 REMOTE_PREFIX = "ssh:"  # a Target entry that names a test server over SSH (docs/remote.md)
 
@@ -165,10 +165,10 @@ class EstimatePanel(QWidget):
         )
         self.bars.addWidget(hbar)
         shown = {k for d in est["devices"].values() for k, v in d["items"].items() if v}
+        shown |= {k for k, v in host.items() if k != "peak" and v}
+        keys = [*ITEMS, *HOST_ITEMS]
         self.legend.setText(
-            " ".join(
-                f'<span style="color:{COLORS[k]}">■</span> {label(ITEMS, k)}' for k in ITEMS if k in shown
-            )
+            " ".join(f'<span style="color:{COLORS[k]}">■</span> {item_label(k)}' for k in keys if k in shown)
         )
         self.verdict.setText(self._verdict(report, fit))
         self.details.setText(self._details(report))
@@ -205,9 +205,9 @@ class EstimatePanel(QWidget):
         if t.get("seconds"):
             lines.append(
                 fill(
-                    self.tr("Predicted step: %1 s, %2 tokens/s"),
-                    f"{t['seconds']:.3g}",
-                    f"{t['tokens_per_s']:,.0f}",
+                    self.tr("Predicted step: %1, %2 tokens/s"),
+                    fmt_duration(t["seconds"]),
+                    fmt_rate(t["tokens_per_s"]),
                 )
             )
         solver = report.get("solver") or {}

@@ -70,6 +70,14 @@ SERIES = {
     "host": QT_TRANSLATE_NOOP("Labels", "host"),
 }
 
+HOST_ITEMS = {
+    "process_baseline": QT_TRANSLATE_NOOP("Labels", "process baseline"),
+    "model_loading_peak": QT_TRANSLATE_NOOP("Labels", "model loading peak"),
+    "offloaded_states": QT_TRANSLATE_NOOP("Labels", "offloaded states"),
+    "pinned_buffers": QT_TRANSLATE_NOOP("Labels", "pinned buffers"),
+    "device_working_set": QT_TRANSLATE_NOOP("Labels", "device working set (CPU)"),
+}
+
 SECTIONS = {
     "model": QT_TRANSLATE_NOOP("Labels", "Model"),
     "method": QT_TRANSLATE_NOOP("Labels", "Method"),

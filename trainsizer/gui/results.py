@@ -20,7 +20,7 @@ from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
 from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
-from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_rate
 
 MARK = {"passed": "✓", "failed": "✗", "not_run": "–"}
 COLOR = {"passed": "#2e7d32", "failed": "#c62828", "not_run": "#757575"}
@@ -159,7 +159,7 @@ class ResultsPanel(QWidget):
                     f"{st['p95']:.3f}",
                     f"{st['min']:.3f}",
                     str(st["count"]),
-                    f"{meas.get('tokens_per_s') or 0:,.0f}",
+                    fmt_rate(meas.get("tokens_per_s")),
                     f"{meas.get('tflops') or 0:.3g}",
                 )
                 + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else "")

@@ -71,3 +71,27 @@ def plan_cells(option: dict, layout, reasons, hours, ok: str) -> list[str]:
         f"{option['gpu_hours']:,.0f}" if option.get("gpu_hours") is not None else "—",
         ", ".join(reasons(r) for r in option["why_not"]) or ok,
     ]
+
+
+def fmt_duration(seconds: float | None) -> str:
+    """Seconds for people: "0.241 s", "12.3 s", "4 min 12 s", "3.2 h", "2.5 d" — never "1.73e+03 s"."""
+    if seconds is None:
+        return NOT_AVAILABLE
+    if seconds < 1:
+        return f"{seconds:.3g} s"
+    if seconds < 60:
+        return f"{seconds:.1f} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min {int(seconds % 60)} s"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:.1f} h"
+    return f"{seconds / 86400:.1f} d"
+
+
+def fmt_rate(value: float | None) -> str:
+    """A throughput for people: "33,943", "12.5", "0.85" — three figures at least, never "1"."""
+    if value is None:
+        return NOT_AVAILABLE
+    if value >= 100:
+        return f"{value:,.0f}"
+    return f"{value:.3g}"
