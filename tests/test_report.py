@@ -322,3 +322,26 @@ def test_without_qt_the_pdf_is_a_clear_refusal_and_html_still_works(run_cli, run
     assert rc == 2 and "PySide6" in err and "--format html" in err and "Traceback" not in err
     rc, _, err = run_cli("report", run_dir, "--format", "html", "-o", tmp_path / "r.html", env=env)
     assert rc == 0 and (tmp_path / "r.html").stat().st_size > 10_000, err
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_unit_per_report_and_no_raw_nvml_error(run_dir, lang):
+    """Issue 21, item 14: the charts and the tables speak one unit; "no NVIDIA driver found", not NVML's
+    exception name; the time axis's label clear of the phase strip."""
+    from trainsizer.report.export import export_report
+
+    html = export_report(run_dir, "html", run_dir / f"r.{lang}.html", lang).read_text()
+    assert "GiB" not in html and "MiB" in html  # a 0.3 GiB run: MiB in charts and tables alike
+    assert "NVMLError" not in html
+    assert ("no NVIDIA driver found" if lang == "en" else "драйвер NVIDIA не найден") in html
+
+
+def test_a_large_run_reports_in_gib_throughout(run_dir):
+    from trainsizer.report.export import export_report
+
+    def big(r):
+        r["measurement"]["host_rss"] = 5 << 30
+
+    _edit_result(run_dir, big)
+    html = export_report(run_dir, "html", run_dir / "big.html", "en").read_text()
+    assert ">GiB</text>" in html and " MiB" not in html

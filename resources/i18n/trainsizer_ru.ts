@@ -1050,152 +1050,152 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="264"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="265"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="265"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="266"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="266"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -2197,281 +2197,286 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="206"/>
+        <source>no NVIDIA driver found</source>
+        <translation>драйвер NVIDIA не найден</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
         <source>%s days</source>
         <translation>%s дн.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
         <source>%s hours</source>
         <translation>%s ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
         <source>GPU-hours</source>
         <translation>GPU-часы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
         <source>How these figures were made</source>
         <translation>Как получены эти цифры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
         <source>PCIe or better between the GPUs</source>
         <translation>PCIe или быстрее между GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
         <source>Runners-up</source>
         <translation>Другие варианты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
         <source>This option does not meet the task</source>
         <translation>Этот вариант не выполняет задачу</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
         <source>accumulate</source>
         <translation>накопление</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
         <source>against a deadline of %s</source>
         <translation>при сроке %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
         <source>budget</source>
         <translation>бюджет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
         <source>deadline</source>
         <translation>срок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
         <source>epochs</source>
         <translation>эпох</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
         <source>for the test run</source>
         <translation>для тестового прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
         <source>host RAM per node</source>
         <translation>ОЗУ хоста на узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
         <source>layout</source>
         <translation>схема</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
         <source>measured: a test run with trainsizer on the hardware described in its report</source>
         <translation>измерено: тестовый прогон trainsizer на оборудовании, описанном в его отчёте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
         <source>meets it</source>
         <translation>успевает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
         <source>misses it</source>
         <translation>не успевает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
         <source>not computed (no [task] tokens)</source>
         <translation>не рассчитано (нет токенов в [task])</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
         <source>note</source>
         <translation>примечание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
         <source>of a budget of %s</source>
         <translation>из бюджета %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
         <source>on the CPU here: not a target for the GPU server</source>
         <translation>на CPU здесь: не целевое значение для GPU-сервера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
         <source>on this run&apos;s GPU</source>
         <translation>на GPU этого прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
         <source>option</source>
         <translation>вариант</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
         <source>per GPU</source>
         <translation>на GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
         <source>please find below the requirements of a training workload, sized by trainsizer&apos;s estimate.</source>
         <translation>ниже приведены требования к задаче обучения, рассчитанные оценкой trainsizer.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
         <source>step time and throughput</source>
         <translation>время шага и пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
         <source>test run step time</source>
         <translation>время шага тестового прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
         <source>the class has</source>
         <translation>у класса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
         <source>time to train</source>
         <translation>время обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
         <source>tokens to train</source>
         <translation>токенов для обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
         <source>utilisation %s assumed</source>
         <translation>загрузка %s (принята)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
         <source>utilisation %s measured by a run on this GPU class</source>
         <translation>загрузка %s измерена прогоном на этом классе GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
         <source>estimated: trainsizer&apos;s analytic working set for this layout (docs/estimator.md); time at the stated utilisation of the GPU class&apos;s peak, communication not timed</source>
         <translation>оценка: аналитический рабочий набор trainsizer для этой схемы (docs/estimator.md); время — при указанной загрузке от пиковой производительности класса GPU, обмен данными не учитывается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="262"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>

@@ -203,6 +203,7 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'Problem in the run folder'),
     QT_TRANSLATE_NOOP("Report", 'redacted'),
     QT_TRANSLATE_NOOP("Report", 'Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.'),
+    QT_TRANSLATE_NOOP("Report", 'no NVIDIA driver found'),
     QT_TRANSLATE_NOOP("Report", '%s days'),
     QT_TRANSLATE_NOOP("Report", '%s hours'),
     QT_TRANSLATE_NOOP("Report", 'GPU-hours'),

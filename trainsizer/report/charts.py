@@ -8,6 +8,7 @@ from html import escape
 
 from trainsizer.runs.timeline import RunTimeline
 from trainsizer.ui_common.palette import PHASE_COLORS, device_color
+from trainsizer.ui_common.textfmt import fmt_bytes
 
 GiB = float(1 << 30)
 SERIES_KINDS = {"allocated": "allocated", "reserved": "reserved", "nvml_used": "NVML used", "rss": "RSS"}
@@ -36,7 +37,11 @@ def memory_timeline_svg(
     height: int = 320,
 ) -> str:
     """``t`` is the report's translator; ``predicted``/``capacity`` are bytes per device name ("host" too)."""
+    from trainsizer.ui_common.textfmt import BYTES_UNIT
+
     predicted, capacity = predicted or {}, capacity or {}
+    unit_name = BYTES_UNIT.get() or "GiB"  # the report's one unit
+    GiB = float(1 << 30) if unit_name == "GiB" else float(1 << 20)  # noqa: N806 - the unit's size
     left, right, top_m, bottom = 60, 160, 15, 55
     pw, ph = width - left - right, height - top_m - bottom
     end = max(tl.now, 1.0)
@@ -69,9 +74,10 @@ def memory_timeline_svg(
         )
     parts.append(
         f'<text x="14" y="{top_m + ph / 2}" font-size="11" transform="rotate(-90 14 {top_m + ph / 2})" '
-        f'text-anchor="middle">GiB</text>'
-        f'<text x="{left + pw / 2}" y="{height - 22}" font-size="11" '
-        f'text-anchor="middle">{escape(t("time, s"))}</text>'
+        f'text-anchor="middle">{unit_name}</text>'
+        # the time axis's label at the end of its tick row: clear of the phase strip and its legend below
+        f'<text x="{left + pw + 8}" y="{top_m + ph + 16}" font-size="11" '
+        f'text-anchor="start">{escape(t("time, s"))}</text>'
     )
     # phases: a strip under the axis
     for t0, t1, name in tl.phases:
@@ -104,22 +110,23 @@ def memory_timeline_svg(
         legend.append(
             ("#333", t("%s predicted peak", t(dev) if dev == "host" else dev), ' stroke-dasharray="6,4"')
         )
+    room = (right - 38) // 6  # characters that fit beside the plot at 10 px: longer names end in "…"
     for i, (color, text, dash) in enumerate(legend[:14]):
         ly = top_m + 10 + i * 16
+        shown = text if len(text) <= room else text[: room - 1] + "…"
         parts.append(
             f'<line x1="{left + pw + 10}" x2="{left + pw + 30}" y1="{ly}" y2="{ly}" stroke="{color}" '
             f'stroke-width="2"{dash}/><text x="{left + pw + 34}" y="{ly + 4}" '
-            f'font-size="11">{escape(text)}</text>'
+            f'font-size="10"><title>{escape(text)}</title>{escape(shown)}</text>'
         )
-    for i, (name, color) in enumerate(
-        p for p in PHASE_COLORS.items() if any(ph_[2] == p[0] for ph_ in tl.phases)
-    ):
-        lx = left + i * 95
+    lx = left
+    for name, color in (p for p in PHASE_COLORS.items() if any(ph_[2] == p[0] for ph_ in tl.phases)):
+        word = t(PHASE_WORDS.get(name, name))
         parts.append(
             f'<rect x="{lx}" y="{height - 12}" width="10" height="8" fill="{color}"/>'
-            f'<text x="{lx + 14}" y="{height - 4}" '
-            f'font-size="10">{escape(t(PHASE_WORDS.get(name, name)))}</text>'
+            f'<text x="{lx + 14}" y="{height - 4}" font-size="10">{escape(word)}</text>'
         )
+        lx += 14 + 6 * len(word) + 14  # each entry as wide as its words: none overlaps the next
     parts.append("</svg>")
     return "".join(parts)
 
@@ -151,7 +158,7 @@ def anatomy_svg(rows: list[tuple[str, float | None, float | None]], t, width: in
                 parts.append(
                     f'<rect x="{left}" y="{y0 + j * bar}" width="{w:.1f}" height="{bar - 1}" fill="{color}"/>'
                     f'<text x="{left + w + 4:.1f}" y="{y0 + j * bar + bar - 1}" font-size="10">'
-                    f"{value / GiB:.3g} GiB</text>"
+                    f"{escape(fmt_bytes(value))}</text>"
                 )
     ly = height - 12
     parts.append(

@@ -218,7 +218,11 @@ def environment_section(run: Run, t) -> Section:
             )
         )
     if not gpus:
-        s.rows.append((t("GPUs"), f"{t('none')} ({nv.get('message') or nv.get('status') or ''})"))
+        why = {
+            "no_library": t("no NVIDIA driver found"),
+            "no_driver": t("no NVIDIA driver found"),
+        }.get(nv.get("status"), nv.get("message") or nv.get("status") or "")
+        s.rows.append((t("GPUs"), f"{t('none')} ({why})"))
     s.rows += [
         (t("driver"), str(nv.get("driver_version") or t("not available"))),
         (t("CUDA"), str(nv.get("cuda_driver_version") or versions.get("torch_cuda") or t("not available"))),

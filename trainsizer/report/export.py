@@ -19,7 +19,21 @@ CONTENT_ERRORS = (
 )
 
 
+def report_unit(result) -> str:
+    """The report's one unit of memory: GiB when the run's peaks reach 1 GiB, else MiB (charts use it too)."""
+    from trainsizer.runs.result import part
+
+    peaks = [d.get("peak") or 0 for d in part(result, "estimate")["devices"].values()]
+    for p in part(result, "measurement")["peak"].values():
+        peaks += [v for v in (p or {}).values() if isinstance(v, int | float)]
+    peaks.append(part(result, "measurement").get("host_rss") or 0)
+    return "GiB" if max(peaks, default=0) >= 1 << 30 else "MiB"
+
+
 def _rendered(run, fn):
+    from trainsizer.ui_common.textfmt import BYTES_UNIT
+
+    token = BYTES_UNIT.set(report_unit(run.result))
     try:
         return fn()
     except CONTENT_ERRORS as e:
@@ -27,6 +41,8 @@ def _rendered(run, fn):
             f"{run.path / 'result.json'}: unexpected content, the report cannot be made "
             f"({type(e).__name__}: {str(e)[:200]})"
         ) from None
+    finally:
+        BYTES_UNIT.reset(token)
 
 
 REPORT_FORMATS = ("html", "pdf", "json")

@@ -178,6 +178,7 @@ WORDS = (
     "Problem in the run folder",
     "redacted",
     "Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.",
+    "no NVIDIA driver found",
     "%s days",
     "%s hours",
     "GPU-hours",

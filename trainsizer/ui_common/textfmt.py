@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+from contextvars import ContextVar
+
 GiB = 1 << 30
 MiB = 1 << 20
 
 NOT_AVAILABLE = "not available"
 
 
+# One unit for a whole document (the report: GiB in its charts and its tables alike); None: per value.
+BYTES_UNIT: ContextVar[str | None] = ContextVar("trainsizer_bytes_unit", default=None)
+
+
 def fmt_bytes(n: int | float | None, unit: str | None = None) -> str:
     if n is None:
         return NOT_AVAILABLE
+    unit = unit or BYTES_UNIT.get()
     if unit is None:
         unit = "GiB" if abs(n) >= GiB else "MiB" if abs(n) >= MiB else "KiB" if abs(n) >= 1024 else "B"
     div = {"GiB": GiB, "MiB": MiB, "KiB": 1024, "B": 1}[unit]
+    if unit == "GiB" and n and abs(n) / div < 0.1:
+        return f"{n / div:.3f} {unit}"  # small figures in a GiB document keep three decimals
     return f"{n / div:.1f} {unit}" if unit != "B" else f"{int(n)} B"
 
 
