@@ -139,3 +139,20 @@ def test_the_generated_catalog_text_is_up_to_date():
 
     words, messages = catalog_text.generate()
     assert catalog_text.REPORT == words and catalog_text.MESSAGES == messages
+
+
+def test_an_old_results_checks_are_worded_in_russian_too():
+    """Issue 21, item 8: a result from before checks carried codes (the recorded run) is still worded at the
+    edges from its codes, found by the same rules on its own data; statuses stay as recorded."""
+    import json
+    from pathlib import Path
+
+    from trainsizer.runs.checks import worded_checks
+    from trainsizer.ui_common.messages import evidence
+
+    result = json.loads((Path(__file__).parent / "data" / "recorded_check" / "result.json").read_text())
+    assert not result["checks"][0].get("code")
+    checks = worded_checks(result)
+    assert [c["status"] for c in checks] == [c["status"] for c in result["checks"]]
+    assert evidence(checks[0], "ru") == "спецификация и окружение записаны"
+    assert "размещены" in evidence(checks[1], "ru")

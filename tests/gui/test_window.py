@@ -484,7 +484,9 @@ def test_the_live_view_has_the_loss_and_gpu_activity_and_a_legend_clear_of_the_l
                    "devices": {"cuda:0": {"allocated": 1 << 30, "reserved": 2 << 30, "nvml_used": 3 << 30,
                                           "util": 90.0 + i, "power_w": 400.0 + i}}})  # fmt: skip
     plot.redraw()
-    assert plot.show_activity.isEnabled() and plot.activity_widget.isVisible()
+    assert (
+        plot.show_activity.isEnabled() and plot.show_activity.isVisible() and plot.activity_widget.isVisible()
+    )
     assert set(plot.activity_curves) == {("cuda:0", "util"), ("cuda:0", "power_w")}
     plot.show_activity.setChecked(False)
     assert not plot.activity_widget.isVisible()

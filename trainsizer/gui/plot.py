@@ -59,6 +59,7 @@ class MemoryPlot(QWidget):
         self.show_activity = QCheckBox(self.tr("GPU utilisation and power"))
         self.show_activity.setObjectName("show-activity")
         self.show_activity.setEnabled(False)  # until a sample carries them (NVML on a GPU)
+        self.show_activity.setVisible(False)
         self.show_activity.setChecked(True)
         self.show_activity.toggled.connect(
             lambda on: self.activity_widget.setVisible(on and self.has_activity())
@@ -89,6 +90,7 @@ class MemoryPlot(QWidget):
         self.activity_curves.clear()
         self.activity_widget.hide()
         self.show_activity.setEnabled(False)
+        self.show_activity.setVisible(False)
         for item in [*self.curves.values(), *self.lines.values(), *self.phase_items.values()]:
             self.plot.removeItem(item)
             self.legend.removeItem(item)
@@ -201,6 +203,7 @@ class MemoryPlot(QWidget):
             self.loss_curve.setData(np.asarray(steps, dtype=float), np.asarray(losses, dtype=float))
         if self.timeline.activity:
             self.show_activity.setEnabled(True)
+            self.show_activity.setVisible(True)
             self.activity_widget.setVisible(self.show_activity.isChecked())
             for key, ring in self.timeline.activity.items():
                 item = self.activity_curves.get(key)

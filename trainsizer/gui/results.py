@@ -111,7 +111,9 @@ class ResultsPanel(QWidget):
         self.verdict.setText(text)
         color = {"accepted": "#2e7d32", "rejected": "#c62828"}.get(verdict, "#e65100")
         self.verdict.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        self._fill_checks(result.get("checks") or [])
+        from trainsizer.runs.checks import worded_checks
+
+        self._fill_checks(worded_checks(result))
         self._fill_anatomy(result)
         self.summary.setText(self._summary(result))
         self.report_button.setEnabled(True)

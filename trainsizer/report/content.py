@@ -99,7 +99,9 @@ def title_line(run: Run) -> str:
 
 def checks_section(run: Run, t) -> Section:
     s = Section("checks", t("The five acceptance checks"), header=[t("check"), t("status"), t("evidence")])
-    for c in run.result.get("checks") or []:
+    from trainsizer.runs.checks import worded_checks
+
+    for c in worded_checks(run.result):
         s.table.append([t(c.get("id", "?")), t(c.get("status", "not_run")), evidence(c, t.lang)])
         s.statuses.append(c.get("status", "not_run"))
     status = run.result.get("status")

@@ -93,3 +93,19 @@ def _peak_check(meas, est=None, spec=None) -> dict[str, Any]:
     if limit:
         return _check("peak_and_step", "passed", "step_time_met", max_step_s=limit, **params)
     return _check("peak_and_step", "passed", "steps_no_target", **params)
+
+
+def worded_checks(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """The result's checks, each with the code of its evidence: a result written before checks carried
+    codes (only an English reason) gets them from the same rules run on its own data, so the edges can word
+    it in any language. Statuses stay as the result recorded them."""
+    checks = [dict(c) for c in (result.get("checks") or []) if isinstance(c, dict)]
+    if all(c.get("code") for c in checks):
+        return checks
+    fresh = {c["id"]: c for c in evaluate(result)[0]}
+    for c in checks:
+        again = fresh.get(c.get("id"))
+        same = again and again.get("status") == c.get("status") and again.get("code") != "failure"
+        if not c.get("code") and same:
+            c["code"], c["params"] = again.get("code"), again.get("params")
+    return checks
