@@ -113,7 +113,13 @@ def test_degrees_of_one_reduce_exactly_to_the_estimate_before_plans():
         from estimates_before_plans import snapshot
     finally:
         sys.path.pop(0)
-    before = json.loads((DATA / "estimates_before_plans.json").read_text())
+    from importlib.metadata import version
+
+    # the estimate follows the installed transformers (its attention defaults, Mixtral's expert tensors): each
+    # major version has its snapshot, written by the previous trainsizer under that version
+    major = int(version("transformers").split(".")[0])
+    name = "estimates_before_plans.json" if major >= 5 else "estimates_before_plans-transformers4.json"
+    before = json.loads((DATA / name).read_text())
     assert len(before) == 300
     for row in before:
         now = snapshot(row["changes"])

@@ -5,12 +5,12 @@ python docs/screenshots/make_screenshots.py [RUN_DIR]` writes, beside this file:
 - plan-8xh100-en.png: the Plan tab for Llama 3.1 8B (LoRA) on the planned target 8xH100-80GB;
 - live-run-en.png: a real measurement of the tiny preset in progress (memory and loss live);
 - main-en.png / main-ru.png: the results of a recorded run, in English and in Russian;
-- history-compare-en.png: two runs compared (memory overlaid, the items side by side).
+- history-compare-en.png: two real measurements compared, micro-batch 4 against 2 (memory overlaid, the
+  items side by side).
 
 RUN_DIR defaults to the recorded `trainsizer check` of the tiny preset in tests/data (a real run on a 2-core
 CPU)."""
 
-import json
 import os
 import shutil
 import sys
@@ -134,15 +134,21 @@ def results(lang: str) -> Path:
 
 
 def compare() -> Path:
-    a, b = WORK / "run-a", WORK / "run-b"
-    shutil.copytree(RUN, a)
-    shutil.copytree(RUN, b)
-    result = json.loads((b / "result.json").read_text())  # what halving the micro-batch would show
-    result["spec"]["batch"]["micro_batch"] //= 2
-    result["measurement"]["anatomy"]["cpu"]["activations"] //= 2
-    (b / "result.json").write_text(json.dumps(result))
+    """Two real measurements of the tiny preset, micro-batch 4 against 2: what halving it saves."""
+    import subprocess
+
+    from trainsizer.spec import RunSpec
+
+    runs = []
+    for mb in (4, 2):
+        spec = WORK / f"mb{mb}.toml"
+        RunSpec().replace(batch={"micro_batch": mb}, measure={"warmup_steps": 1, "steps": 4}).save(spec)
+        out = WORK / f"micro-batch-{mb}"
+        cmd = [sys.executable, "-m", "trainsizer", "measure", str(spec), "--out", str(out), "--json"]
+        subprocess.run(cmd, check=True, capture_output=True)
+        runs.append(out)
     win = _window("en")
-    win.compare_runs(str(a), str(b))
+    win.compare_runs(str(runs[0]), str(runs[1]))
     box = win.compare_box
     box.resize(1100, 760)
     _settle(800)

@@ -59,23 +59,22 @@ class CompareDialog(QDialog):
         lay.addWidget(self.changed)
         self.plot = pg.PlotWidget()
         item = self.plot.getPlotItem()
-        item.setLabel("left", "GiB")
         item.setLabel("bottom", self.tr("time"), units="s")
         item.addLegend()
         self.curves = 0
-        for name, path, style in (
-            ("A", ra.path, Qt.PenStyle.SolidLine),
-            ("B", rb.path, Qt.PenStyle.DashLine),
-        ):
-            tl = _timeline(Path(path))
-            for i, ((dev, kind), ring) in enumerate(tl.series.items()):
+        timelines = [_timeline(Path(ra.path)), _timeline(Path(rb.path))]
+        top = max((ring.peak for tl in timelines for ring in tl.series.values()), default=0.0)
+        unit, size = ("GiB", GiB) if top >= GiB else ("MiB", float(1 << 20))
+        item.setLabel("left", unit)
+        runs = (("A", "#1565c0", Qt.PenStyle.SolidLine), ("B", "#e65100", Qt.PenStyle.DashLine))
+        for (name, color, style), tl in zip(runs, timelines, strict=True):
+            for (dev, kind), ring in tl.series.items():
                 t, y = ring.view()
                 if not len(t):
                     continue
-                color = pg.intColor(i, hues=6)
                 series = label(SERIES, dev) if dev == "host" else dev
                 self.plot.plot(
-                    np.asarray(t), np.asarray(y) / GiB, pen=pg.mkPen(color, width=2, style=style),
+                    np.asarray(t), np.asarray(y) / size, pen=pg.mkPen(color, width=2, style=style),
                     name=f"{name}: {series} {label(SERIES, kind)}",
                 )  # fmt: skip
                 self.curves += 1
