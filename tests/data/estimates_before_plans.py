@@ -1,8 +1,9 @@
 """The estimates of trainsizer before plans (commit eda48d0) for a grid of specs, kept in
 estimates_before_plans.json: with every parallel degree 1 the estimate must reproduce them exactly
 (tests/test_plan.py). Made with: git worktree add /tmp/v1 eda48d0 && cd /tmp/v1 &&
-PYTHONPATH=/tmp/v1 python tests/data/estimates_before_plans.py OUT.json (this file copied there), once with
-transformers 5.x (estimates_before_plans.json) and once with 4.57 (estimates_before_plans-transformers4.json)."""
+PYTHONPATH=/tmp/v1 python tests/data/estimates_before_plans.py OUT.json (this file copied there), once
+with transformers 5.x (estimates_before_plans.json) and once with 4.57
+(estimates_before_plans-transformers4.json)."""
 
 import json
 import sys
