@@ -29,17 +29,17 @@
         <translation>в спецификации ничего</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/compare_dialog.py" line="63"/>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="62"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/compare_dialog.py" line="85"/>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="84"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/compare_dialog.py" line="109"/>
+        <location filename="../../trainsizer/gui/compare_dialog.py" line="108"/>
         <source>Step time: A %1 s, B %2 s (B ÷ A %3)</source>
         <translation>Время шага: A %1 с, B %2 с (B ÷ A %3)</translation>
     </message>
@@ -47,92 +47,92 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="79"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="81"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="90"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="92"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="122"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="133"/>
         <source>The specification has errors: %1 — %2 (shown beside the field)</source>
         <translation>В спецификации есть ошибки: %1 — %2 (показано рядом с полем)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="128"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="139"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="135"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="135"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
         <source>Tracing the model…</source>
         <translation>Трассировка модели…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="148"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="161"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="155"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="168"/>
         <source>%1 (each of %2)</source>
         <translation>%1 (каждое из %2)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="161"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="174"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="182"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="195"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="190"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="203"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="194"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="207"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="208"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="221"/>
         <source>Predicted step: %1, %2 tokens/s</source>
         <translation>Прогноз шага: %1, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="217"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="230"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="226"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="239"/>
         <source>Placement: %1 data-parallel × %2 model-parallel = %3 devices on %4 node(s)</source>
         <translation>Размещение: %1 по данным × %2 по модели = %3 устройств на %4 узл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="236"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="249"/>
         <source>Advice: %1 (saves %2, peak %3)</source>
         <translation>Совет: %1 (экономит %2, пик %3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="248"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="261"/>
         <source>Together: %1 → %2 of %3, fits</source>
         <translation>Вместе: %1 → %2 из %3, помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="257"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="270"/>
         <source>Closest: %1 → %2 of %3, lacks %4; the Plan tab finds more GPUs</source>
         <translation>Ближе всего: %1 → %2 из %3, не хватает %4; вкладка «План» подберёт больше GPU</translation>
     </message>
@@ -852,148 +852,148 @@
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="175"/>
+        <location filename="../../trainsizer/gui/window.py" line="176"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="178"/>
+        <location filename="../../trainsizer/gui/window.py" line="179"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="181"/>
+        <location filename="../../trainsizer/gui/window.py" line="182"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="182"/>
+        <location filename="../../trainsizer/gui/window.py" line="183"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="186"/>
+        <location filename="../../trainsizer/gui/window.py" line="187"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="190"/>
+        <location filename="../../trainsizer/gui/window.py" line="191"/>
         <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="245"/>
+        <location filename="../../trainsizer/gui/window.py" line="246"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="273"/>
+        <location filename="../../trainsizer/gui/window.py" line="274"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="280"/>
+        <location filename="../../trainsizer/gui/window.py" line="281"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="290"/>
+        <location filename="../../trainsizer/gui/window.py" line="291"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="291"/>
+        <location filename="../../trainsizer/gui/window.py" line="292"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="296"/>
+        <location filename="../../trainsizer/gui/window.py" line="297"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="311"/>
+        <location filename="../../trainsizer/gui/window.py" line="312"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="326"/>
+        <location filename="../../trainsizer/gui/window.py" line="327"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="326"/>
+        <location filename="../../trainsizer/gui/window.py" line="327"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="328"/>
+        <location filename="../../trainsizer/gui/window.py" line="329"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="341"/>
+        <location filename="../../trainsizer/gui/window.py" line="342"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="366"/>
+        <location filename="../../trainsizer/gui/window.py" line="367"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="376"/>
+        <location filename="../../trainsizer/gui/window.py" line="377"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="380"/>
+        <location filename="../../trainsizer/gui/window.py" line="381"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="406"/>
+        <location filename="../../trainsizer/gui/window.py" line="407"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="411"/>
-        <location filename="../../trainsizer/gui/window.py" line="433"/>
+        <location filename="../../trainsizer/gui/window.py" line="412"/>
+        <location filename="../../trainsizer/gui/window.py" line="434"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="425"/>
+        <location filename="../../trainsizer/gui/window.py" line="426"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="426"/>
+        <location filename="../../trainsizer/gui/window.py" line="427"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="432"/>
+        <location filename="../../trainsizer/gui/window.py" line="433"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="437"/>
+        <location filename="../../trainsizer/gui/window.py" line="438"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="446"/>
+        <location filename="../../trainsizer/gui/window.py" line="447"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="450"/>
+        <location filename="../../trainsizer/gui/window.py" line="451"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="477"/>
+        <location filename="../../trainsizer/gui/window.py" line="478"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>
@@ -1027,22 +1027,22 @@
         <translation>Загрузка и мощность GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="148"/>
+        <location filename="../../trainsizer/gui/plot.py" line="150"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="157"/>
+        <location filename="../../trainsizer/gui/plot.py" line="159"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="214"/>
+        <location filename="../../trainsizer/gui/plot.py" line="217"/>
         <source>utilisation %</source>
         <translation>загрузка, %</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="214"/>
+        <location filename="../../trainsizer/gui/plot.py" line="217"/>
         <source>power W</source>
         <translation>мощность, Вт</translation>
     </message>
@@ -2539,52 +2539,52 @@
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="156"/>
+        <location filename="../../trainsizer/gui/results.py" line="158"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="171"/>
+        <location filename="../../trainsizer/gui/results.py" line="173"/>
         <source>Step time predicted %1 s, measured %2 s (measured ÷ predicted %3)</source>
         <translation>Время шага: прогноз %1 с, измерено %2 с (измерено ÷ прогноз %3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="178"/>
+        <location filename="../../trainsizer/gui/results.py" line="180"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="183"/>
+        <location filename="../../trainsizer/gui/results.py" line="185"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="194"/>
+        <location filename="../../trainsizer/gui/results.py" line="196"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="203"/>
+        <location filename="../../trainsizer/gui/results.py" line="205"/>
         <source>Cancelled by you. What ran until then is kept in the run folder (events.jsonl, result.json) and shown here.</source>
         <translation>Отменено вами. Выполненное до отмены сохранено в папке прогона (events.jsonl, result.json) и показано здесь.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="208"/>
+        <location filename="../../trainsizer/gui/results.py" line="210"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="213"/>
+        <location filename="../../trainsizer/gui/results.py" line="215"/>
         <source>Quality: %1</source>
         <translation>Качество: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="221"/>
+        <location filename="../../trainsizer/gui/results.py" line="223"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="232"/>
+        <location filename="../../trainsizer/gui/results.py" line="234"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>
@@ -2993,7 +2993,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="246"/>
+        <location filename="../../trainsizer/gui/form.py" line="254"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>

@@ -532,3 +532,16 @@ def test_the_working_set_bars_read_for_people(window, qtbot):
         and fmt_duration(7200) == "2.0 h"
     )
     assert fmt_rate(1.0) == "1" and fmt_rate(0.8512) == "0.851" and fmt_rate(33943.2) == "33,943"
+
+
+def test_the_estimate_panel_links_to_the_field_in_error(window, qtbot):
+    """Issue 21, item 2: invalid -> red, names the field; clicking the name scrolls the form to it."""
+    editor = window.form.editors["task.tokens"]  # the last section: far down the form
+    editor.widget.setText("-5")
+    window.form.validate()
+    verdict = window.estimate.verdict
+    assert 'href="field:task.tokens"' in verdict.text() and "c62828" in verdict.styleSheet()
+    bar = window.form.scroll.verticalScrollBar()
+    bar.setValue(0)
+    verdict.linkActivated.emit("field:task.tokens")
+    assert bar.value() > 0

@@ -66,6 +66,8 @@ class EstimateRunner(QObject):
 
 
 class EstimatePanel(QWidget):
+    field_clicked = Signal(str)  # a spec path: the form scrolls to it
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.report: dict | None = None
@@ -89,6 +91,12 @@ class EstimatePanel(QWidget):
         lay.addWidget(self.legend)
         self.verdict = QLabel(self.tr("Waiting for a valid specification…"))
         self.verdict.setObjectName("estimate-verdict")
+        self.verdict.setTextFormat(Qt.TextFormat.RichText)
+        self.verdict.linkActivated.connect(
+            lambda href: (
+                self.field_clicked.emit(href.removeprefix("field:")) if href.startswith("field:") else None
+            )
+        )
         self.verdict.setWordWrap(True)
         lay.addWidget(self.verdict)
         self.details = QLabel()
@@ -114,14 +122,17 @@ class EstimatePanel(QWidget):
             self.verdict.setStyleSheet("color: #c62828; font-weight: bold;")
             if problems:
                 path, message = next(iter(problems.items()))
+                import html
+
                 from trainsizer.gui.spec_text import field_label
 
                 section = path.split(".")[0]
+                link = f'<a href="field:{path}">[{section}] {html.escape(field_label(path))}</a>'
                 self.verdict.setText(
                     fill(
                         self.tr("The specification has errors: %1 — %2 (shown beside the field)"),
-                        f"[{section}] {field_label(path)}",
-                        message,
+                        link,
+                        html.escape(message),
                     )
                 )
             else:
@@ -145,7 +156,9 @@ class EstimatePanel(QWidget):
         self.report = report
         self._clear_bars()
         if report is None:
-            self.verdict.setText(fill(self.tr("No estimate: %1"), error or ""))
+            import html
+
+            self.verdict.setText(fill(self.tr("No estimate: %1"), html.escape(error or "")))
             self.verdict.setStyleSheet("color: #c62828;")
             self.details.clear()
             return

@@ -224,7 +224,7 @@ class SpecForm(QWidget):
             self.groups[section] = box
             col.addWidget(box)
         col.addStretch(1)
-        scroll = QScrollArea()
+        scroll = self.scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(inner)
         lay = QVBoxLayout(self)
@@ -233,6 +233,14 @@ class SpecForm(QWidget):
         from trainsizer.spec import RunSpec
 
         self.set_spec(RunSpec())
+
+    def show_field(self, path: str) -> None:
+        """Scroll to a field and put the cursor in it (the estimate panel's error links here)."""
+        ed = self.editors.get(path)
+        if ed is None:
+            return
+        self.scroll.ensureWidgetVisible(ed.widget, 50, 80)
+        ed.widget.setFocus()
 
     def _with_picker(self, path: str, ed: FieldEditor) -> QWidget:
         if path not in PICK_FILE:

@@ -158,6 +158,7 @@ class MainWindow(QMainWindow):
 
         right = QSplitter(Qt.Orientation.Vertical)
         self.estimate = EstimatePanel()
+        self.estimate.field_clicked.connect(lambda path: self.form.show_field(path))
         self.plot = MemoryPlot()
         self.results = ResultsPanel()
         self.results.export_report.connect(self.export_report)
