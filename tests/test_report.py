@@ -132,6 +132,27 @@ def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
     assert len(pages) >= 2
     text = subprocess.run(["pdftotext", str(tmp_path / "r.pdf"), "-"], capture_output=True, text=True).stdout
     assert "Акт приёмки" in text and "Пять проверок приёмки" in text
+    # issue 21, item 14: the verdict is the HTML's badge (its green), the title aligned with the headings
+    qtgui = pytest.importorskip("PySide6.QtGui", reason="reading the page's pixels needs Qt (headless job)")
+    page = qtgui.QImage(str(pages[0]))
+    w = page.width()
+    colors = {page.pixelColor(x, y).name() for x in range(w) for y in range(0, page.height() // 6)}
+    assert "#e8f5e9" in colors  # the accepted badge's background
+
+    def left_edge(y0, y1):
+        dark = [
+            x
+            for y in range(y0, y1)
+            for x in range(w)
+            if max(page.pixelColor(x, y).red(), page.pixelColor(x, y).green(), page.pixelColor(x, y).blue())
+            < 100
+        ]
+        return min(dark)
+
+    rows = [y for y in range(page.height()) if any(page.pixelColor(x, y).red() < 100 for x in range(w))]
+    title = left_edge(rows[0], rows[0] + 6)
+    h2 = [y for y in rows if y > rows[0] + page.height() // 12][0]  # the first heading under the badge
+    assert abs(left_edge(h2, h2 + 4) - title) <= 2
 
 
 def test_the_json_report_is_the_result(cli_main, run_dir, tmp_path):

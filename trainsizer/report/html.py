@@ -14,7 +14,8 @@ h1{margin-bottom:.2em}h2{border-bottom:1px solid #ddd;padding-bottom:.2em;margin
 table{border-collapse:collapse;margin:.5em 0;width:100%}
 th,td{border:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}th{background:#f5f5f5}
 td.num{text-align:right}
-.verdict{font-size:1.4em;font-weight:bold;padding:.3em .6em;display:inline-block;border-radius:4px}
+.verdict{font-size:1.4em;font-weight:bold;padding:.3em .6em;border-radius:4px}
+table.badge{width:auto;border:none;margin:.4em 0}table.badge td{border:none}
 .accepted{background:#e8f5e9;color:#2e7d32}.rejected{background:#ffebee;color:#c62828}
 .incomplete{background:#fff3e0;color:#e65100}
 .passed{color:#2e7d32}.failed{color:#c62828}.not_run{color:#757575}.note{color:#555;font-style:italic}
@@ -51,15 +52,26 @@ def _cls(s: Section, i: int, j: int) -> str:
     return ' class="num"' if s.key in ("placement", "memory") and j > 0 else ""
 
 
+BADGE = {  # background, text: the verdict's colours (CSS classes below, bgcolor for Qt's PDF)
+    "accepted": ("#e8f5e9", "#2e7d32"),
+    "rejected": ("#ffebee", "#c62828"),
+    "incomplete": ("#fff3e0", "#e65100"),
+}
+
+
 def render_html(run: Run, lang: str = "en", chart_html=None) -> str:
     """``chart_html(section, index, svg)`` lets the PDF renderer swap inline SVG for images."""
     t = translator(lang)
     chart_html = chart_html or (lambda _s, _i, svg: svg)
     verdict = run.result.get("verdict") or "incomplete"
+    verdict = verdict if verdict in BADGE else "incomplete"
     sections = report_sections(run, t)
     body = [
         f"<h1>{escape(t('Acceptance report'))}: {escape(title_line(run))}</h1>",
-        f'<p><span class="verdict {escape(verdict)}">{escape(t("Verdict"))}: {escape(t(verdict))}</span></p>',
+        # a one-cell table: the same badge in a browser and in Qt's PDF (QTextDocument has no inline-block)
+        f'<table class="badge"><tr><td class="verdict {escape(verdict)}" bgcolor="{BADGE[verdict][0]}" '
+        f'style="color:{BADGE[verdict][1]}"><b>{escape(t("Verdict"))}: {escape(t(verdict))}</b></td></tr>'
+        "</table>",
     ]
     body += [_section_html(s, chart_html) for s in sections]
     return (

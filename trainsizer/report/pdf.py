@@ -47,7 +47,8 @@ def render_pdf(run: Run, out: str | Path, lang: str = "en") -> Path:
         images[name] = image
         return f'<p><img src="{name}" width="{min(size.width(), 640)}"></p>'
 
-    html = render_html(run, lang, chart_html)
+    # the page has its own margins: the browser's centred body would indent the title against the sections
+    html = render_html(run, lang, chart_html).replace("margin:2em auto;", "margin:0;")
     doc = QTextDocument()
     for name, image in images.items():
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
