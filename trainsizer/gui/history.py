@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -25,13 +25,16 @@ OPENED_KEY = "opened_runs"  # run folders opened from elsewhere, listed too
 
 
 def opened_runs() -> list[str]:
-    value = QSettings("trainsizer", "trainsizer").value(OPENED_KEY, []) or []
+    from trainsizer.gui.i18n import settings
+
+    value = settings().value(OPENED_KEY, []) or []
     return [value] if isinstance(value, str) else list(value)
 
 
 def remember_opened(path: str | Path) -> None:
-    settings = QSettings("trainsizer", "trainsizer")
-    settings.setValue(OPENED_KEY, list(dict.fromkeys([str(path), *opened_runs()]))[:50])
+    from trainsizer.gui.i18n import settings
+
+    settings().setValue(OPENED_KEY, list(dict.fromkeys([str(path), *opened_runs()]))[:50])
 
 
 class HistoryList(QTreeWidget):

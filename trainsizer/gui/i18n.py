@@ -25,7 +25,14 @@ class PseudoTranslator(QTranslator):
 
 
 def settings() -> QSettings:
-    return QSettings("trainsizer", "trainsizer")
+    """The window's settings (language, hosts used, run folders opened): an INI file in trainsizer's config
+    directory (platformdirs, read on every call, so XDG_CONFIG_HOME and the tests' folders are honoured)."""
+    from pathlib import Path
+
+    import platformdirs
+
+    path = Path(platformdirs.user_config_dir("trainsizer", appauthor=False)) / "trainsizer.ini"
+    return QSettings(str(path), QSettings.Format.IniFormat)
 
 
 def system_language() -> str:

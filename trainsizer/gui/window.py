@@ -220,11 +220,10 @@ class MainWindow(QMainWindow):
 
     def _remote_hosts(self) -> list[str]:
         """Test servers for the Target box: the aliases of ~/.ssh/config and the hosts used before."""
-        from PySide6.QtCore import QSettings
-
+        from trainsizer.gui.i18n import settings
         from trainsizer.runs.remote import ssh_config_hosts
 
-        used = QSettings("trainsizer", "trainsizer").value("remote_hosts", []) or []
+        used = settings().value("remote_hosts", []) or []
         used = [used] if isinstance(used, str) else list(used)
         return list(dict.fromkeys([*ssh_config_hosts(), *used]))
 
@@ -330,12 +329,12 @@ class MainWindow(QMainWindow):
         return out
 
     def _remember_host(self, host: str) -> None:
-        from PySide6.QtCore import QSettings
+        from trainsizer.gui.i18n import settings
 
-        settings = QSettings("trainsizer", "trainsizer")
-        used = settings.value("remote_hosts", []) or []
+        store = settings()
+        used = store.value("remote_hosts", []) or []
         used = [used] if isinstance(used, str) else list(used)
-        settings.setValue("remote_hosts", list(dict.fromkeys([host, *used]))[:20])
+        store.setValue("remote_hosts", list(dict.fromkeys([host, *used]))[:20])
 
     def cancel_run(self) -> None:
         if self.controller.running():
