@@ -28,6 +28,12 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--steps", type=int, default=40)
     ap.add_argument("--hz", type=float, default=50.0)
+    ap.add_argument(
+        "--activity",
+        action="store_true",
+        help="also draw GPU utilisation and power curves: each sample the window gets carries NVML-like util "
+        "and power_w values for a cuda:0 (this machine has no GPU; the values only load the drawing)",
+    )
     args = ap.parse_args()
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication
@@ -80,6 +86,16 @@ def main() -> int:
     ready.exec()
     poll.stop()
     win.controller.event.connect(count)
+    if args.activity:
+        feed = win.plot.feed
+
+        def with_activity(event):
+            if event.get("type") == "sample":
+                event = dict(event)
+                event["devices"] = {**event.get("devices", {}), "cuda:0": {"util": 90.0, "power_w": 400.0}}
+            feed(event)
+
+        win.plot.feed = with_activity  # the window's on_event feeds the plot through this
     timer = QTimer(interval=TICK_MS)
     timer.timeout.connect(tick)
     loop = QEventLoop()
@@ -104,6 +120,8 @@ def main() -> int:
         ("sample events received", samples[0]),
         ("sample rate while streaming, Hz", f"{rate:.1f}"),
         ("plot redraws", win.plot.redraws),
+        ("loss points drawn", len(win.plot.timeline.losses)),
+        ("activity curves drawn", len(win.plot.activity_curves)),
         ("timer ticks", len(gaps)),
         ("stall p50, ms", f"{p(0.50):.2f}"),
         ("stall p99, ms", f"{p(0.99):.2f}"),
