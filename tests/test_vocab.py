@@ -156,3 +156,8 @@ def test_an_old_results_checks_are_worded_in_russian_too():
     assert [c["status"] for c in checks] == [c["status"] for c in result["checks"]]
     assert evidence(checks[0], "ru") == "спецификация и окружение записаны"
     assert "размещены" in evidence(checks[1], "ru")
+    # quality and resume too: the same sentence the old result carries, now from codes
+    quality, resume = checks[3], checks[4]
+    assert evidence(quality, "en") == result["quality"]["reason"].replace("->", "→")
+    assert evidence(resume, "en") == result["resume"]["reason"]
+    assert "правило" in evidence(quality, "ru") and "возобновлено" in evidence(resume, "ru")

@@ -208,7 +208,9 @@ class ResultsPanel(QWidget):
             )
         elif meas.get("failure"):
             lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
-        q = result.get("quality")
+        from trainsizer.runs.checks import worded_outcomes
+
+        q = worded_outcomes(result).get("quality")
         if q and q.get("before") is not None:
             lines.append(
                 fill(

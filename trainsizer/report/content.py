@@ -461,6 +461,10 @@ def tool_section(run: Run, t) -> Section:
 
 
 def report_sections(run: Run, t) -> list[Section]:
+    from trainsizer.runs.checks import worded_outcomes
+
+    # an old result's outcomes get their codes (a copy: what was written stays as it was)
+    run = Run(run.path, worded_outcomes(run.result), run.events, run.problems)
     return [
         checks_section(run, t),
         spec_section(run, t),

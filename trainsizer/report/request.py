@@ -214,7 +214,9 @@ def render_markdown(
     )
     if not gpus:
         lines.append(f"- {t(CPU_NOTE)}")
-    for c in r.get("checks") or []:
+    from trainsizer.runs.checks import worded_checks
+
+    for c in worded_checks(r):
         lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {md(evidence(c, t.lang))}")
     lines.append(f"- **{t('Verdict')}: {t(r.get('verdict') or 'incomplete')}**")
     lines += ["", f"## {t('Open questions for the vendor')}", ""]

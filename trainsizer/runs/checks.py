@@ -102,10 +102,57 @@ def worded_checks(result: dict[str, Any]) -> list[dict[str, Any]]:
     checks = [dict(c) for c in (result.get("checks") or []) if isinstance(c, dict)]
     if all(c.get("code") for c in checks):
         return checks
-    fresh = {c["id"]: c for c in evaluate(result)[0]}
+    fresh = {c["id"]: c for c in evaluate(worded_outcomes(result))[0]}
     for c in checks:
         again = fresh.get(c.get("id"))
         same = again and again.get("status") == c.get("status") and again.get("code") != "failure"
         if not c.get("code") and same:
             c["code"], c["params"] = again.get("code"), again.get("params")
     return checks
+
+
+def worded_outcomes(result: dict[str, Any]) -> dict[str, Any]:
+    """An old result's quality and resume outcomes with the codes the current workers write, found from their
+    own numbers and the spec's rule (the same sentence, now in any language)."""
+    from trainsizer.runs.result import shaped
+
+    out = dict(result)
+    spec = shaped("spec", result.get("spec"))
+    q = result.get("quality")
+    rule = spec.get("quality") if isinstance(spec.get("quality"), dict) else {}
+    if isinstance(q, dict) and not q.get("code") and isinstance(q.get("before"), int | float):
+        metric = q.get("metric") or rule.get("metric", "eval_loss")
+        params = {
+            "metric": metric,
+            "before": q["before"],
+            "after": q.get("after"),
+            "threshold": rule.get("threshold"),
+        }
+        if rule.get("rule") == "absolute":
+            params["op"] = ">=" if metric == "token_accuracy" else "<="
+            out["quality"] = {**q, "code": "quality_absolute", "params": params}
+        elif isinstance(q.get("improvement"), int | float) and isinstance(rule.get("threshold"), int | float):
+            out["quality"] = {
+                **q,
+                "code": "quality_relative",
+                "params": {**params, "change": q["improvement"]},
+            }
+    r = result.get("resume")
+    if isinstance(r, dict) and not r.get("code") and "max_abs_loss_diff" in r:
+        ck = spec.get("checkpoint") if isinstance(spec.get("checkpoint"), dict) else {}
+        at = r.get("saved_at") or [ck.get("resume_at", "?")]
+        code = (
+            "resume_identical"
+            if r.get("passed") and r.get("noise_floor") is None
+            else "resume_within_noise"
+            if r.get("passed")
+            else "resume_differs"
+        )
+        params = {
+            "steps": ", ".join(map(str, at)),
+            "total": r.get("steps"),
+            "dloss": r.get("max_abs_loss_diff"),
+            "dparam": r.get("max_abs_param_diff"),
+        }
+        out["resume"] = {**r, "code": code, "params": params}
+    return out
