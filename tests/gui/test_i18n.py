@@ -169,3 +169,65 @@ def test_switching_the_language_keeps_the_run_on_screen(qtbot, tmp_path, monkeyp
     finally:
         shell.window.estimate.shutdown()
         i18n.install("en")
+
+
+@pytest.mark.parametrize("language", ["ru", "pseudo"])
+def test_no_text_is_cut_in_russian_or_under_pseudo_localisation(qtbot, tmp_path, monkeypatch, language):
+    """Issue 21, item 8: after a run, at the default size, every button and one-line label shows its whole
+    text, and the results' table cells are tall enough for their wrapped text (no "НЕ ЗАВЕРШЕ…")."""
+    import shutil
+
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QLabel, QPushButton, QTableWidget
+
+    if language == "pseudo":
+        monkeypatch.setenv("TRAINSIZER_PSEUDO_L10N", "1")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    from trainsizer.gui import i18n
+    from trainsizer.gui.window import MainWindow
+
+    i18n.install(language)
+    run = tmp_path / "run"
+    shutil.copytree(Path(__file__).resolve().parent.parent / "data" / "recorded_check", run)
+    try:
+        win = MainWindow("ru" if language == "ru" else "en", history=tmp_path / "history")
+        qtbot.addWidget(win)
+        win.show()
+        replay = win.open_run(run)
+        with qtbot.waitSignal(replay.finished, timeout=10000):
+            pass
+        qtbot.wait(100)
+        cut = []
+        for b in win.findChildren(QPushButton):
+            if b.isVisible() and b.text() and b.width() < b.fontMetrics().horizontalAdvance(b.text()) + 6:
+                cut.append(b.text())
+        for lab in win.findChildren(QLabel):
+            if (
+                not lab.isVisible()
+                or lab.wordWrap()
+                or not lab.text()
+                or lab.textFormat() == Qt.TextFormat.RichText
+            ):
+                continue
+            if "<" in lab.text() or "\n" in lab.text():
+                continue
+            if lab.width() + 2 < lab.fontMetrics().horizontalAdvance(lab.text()):
+                cut.append(lab.text())
+        for table in (win.results.checks, win.results.anatomy):
+            assert isinstance(table, QTableWidget)
+            fm = table.fontMetrics()
+            for r in range(table.rowCount()):
+                for c in range(table.columnCount()):
+                    item = table.item(r, c)
+                    if item is None:
+                        continue
+                    width = table.columnWidth(c) - 8  # the cell's padding
+                    # item views wrap at words, or anywhere in a word longer than the cell: at least this
+                    # many lines must fit the row's height
+                    lines = -(-fm.horizontalAdvance(item.text()) // max(width, 1))
+                    if lines * fm.lineSpacing() > table.rowHeight(r) + 2:
+                        cut.append(item.text())
+        assert cut == []
+    finally:
+        win.estimate.shutdown()
+        i18n.install("en")

@@ -107,7 +107,7 @@ def test_a_recorded_run_replays_into_the_plot_and_the_results(window, qtbot):
         window.results.anatomy.item(i, 0).text(): window.results.anatomy.item(i, 3).text()
         for i in range(window.results.anatomy.rowCount())
     }
-    assert rows["cpu: weights"] == "1.000"
+    assert rows["weights"] == "1.000"
     assert "Resume: max |Δloss| 0" in window.results.summary.text()
     assert window.form.spec.measure.steps == 4  # the run's own spec is loaded into the form
     assert window.results.report_button.isEnabled()

@@ -59,6 +59,7 @@ class ResultsPanel(QWidget):
         self.checks.setHorizontalHeaderLabels([self.tr("check"), self.tr("status"), self.tr("evidence")])
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
         self.checks.verticalHeader().hide()
+        self.checks.setWordWrap(True)
         self.checks.setMinimumHeight(175)
         body = QHBoxLayout()
         left = QVBoxLayout()
@@ -68,15 +69,20 @@ class ResultsPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         left.addWidget(self.summary)
-        body.addLayout(left, 3)
+        body.addLayout(left, 1)
         self.anatomy = QTableWidget(0, 4)
         self.anatomy.setObjectName("anatomy")
         self.anatomy.setHorizontalHeaderLabels(
             [self.tr("item"), self.tr("estimated"), self.tr("measured"), self.tr("ratio")]
         )
         self.anatomy.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for col in (1, 2, 3):
+            self.anatomy.horizontalHeader().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        self.anatomy.setWordWrap(True)
         self.anatomy.verticalHeader().hide()
-        body.addWidget(self.anatomy, 2)
+        for table in (self.checks, self.anatomy):  # rows follow their columns' width (wrapped text)
+            table.horizontalHeader().sectionResized.connect(lambda *_a, t=table: t.resizeRowsToContents())
+        body.addWidget(self.anatomy, 1)
         lay.addLayout(body, 1)
         self.actions = QWidget()  # the window places this bar outside the scrolled results: always visible
         self.actions.setObjectName("result-actions")
@@ -132,6 +138,7 @@ class ResultsPanel(QWidget):
             )
         self.checks.resizeColumnsToContents()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.checks.resizeRowsToContents()  # long evidence wraps instead of ending in "…"
 
     def _fill_anatomy(self, result: dict) -> None:
         from trainsizer.runs.compare import anatomy_rows
@@ -139,13 +146,15 @@ class ResultsPanel(QWidget):
         rows = anatomy_rows(result)
         self.anatomy.setRowCount(len(rows))
         right = Qt.AlignmentFlag.AlignRight
+        one_device = len({r["device"] for r in rows}) == 1
         for i, r in enumerate(rows):
             name = label(ITEMS, r["item"]) + (f" ({label(PHASES, r['phase'])})" if r["phase"] else "")
             e, m = r["estimated"], r["measured"]
-            self.anatomy.setItem(i, 0, _cell(f"{r['device']}: {name}"))
+            self.anatomy.setItem(i, 0, _cell(name if one_device else f"{r['device']}: {name}"))
             self.anatomy.setItem(i, 1, _cell(fmt_bytes(e) if e is not None else "—", right))
             self.anatomy.setItem(i, 2, _cell(fmt_bytes(m) if m is not None else "—", right))
             self.anatomy.setItem(i, 3, _cell(f"{r['ratio']:.3f}" if r["ratio"] is not None else "—", right))
+        self.anatomy.resizeRowsToContents()  # long item names wrap instead of ending in "…"
 
     def _summary(self, result: dict) -> str:
         lines = []
