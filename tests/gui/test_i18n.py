@@ -213,7 +213,9 @@ def test_no_text_is_cut_in_russian_or_under_pseudo_localisation(qtbot, tmp_path,
                 continue
             if lab.width() + 2 < lab.fontMetrics().horizontalAdvance(lab.text()):
                 cut.append(lab.text())
-        for table in (win.results.checks, win.results.anatomy):
+        # table cells in the real language only: pseudo-localisation's "~~~~" padding makes words no
+        # translation has, which the views break anywhere (a lower bound on lines no longer holds)
+        for table in (win.results.checks, win.results.anatomy) if language == "ru" else ():
             assert isinstance(table, QTableWidget)
             fm = table.fontMetrics()
             for r in range(table.rowCount()):

@@ -3,7 +3,7 @@ time and throughput, quality before and after, the resume comparison, and the ex
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -69,7 +69,7 @@ class ResultsPanel(QWidget):
         self.summary.setWordWrap(True)
         self.summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         left.addWidget(self.summary)
-        body.addLayout(left, 1)
+        body.addLayout(left, 3)
         self.anatomy = QTableWidget(0, 4)
         self.anatomy.setObjectName("anatomy")
         self.anatomy.setHorizontalHeaderLabels(
@@ -81,8 +81,8 @@ class ResultsPanel(QWidget):
         self.anatomy.setWordWrap(True)
         self.anatomy.verticalHeader().hide()
         for table in (self.checks, self.anatomy):  # rows follow their columns' width (wrapped text)
-            table.horizontalHeader().sectionResized.connect(lambda *_a, t=table: t.resizeRowsToContents())
-        body.addWidget(self.anatomy, 1)
+            table.horizontalHeader().sectionResized.connect(lambda *_a, t=table: self._refit(t))
+        body.addWidget(self.anatomy, 2)
         lay.addLayout(body, 1)
         self.actions = QWidget()  # the window places this bar outside the scrolled results: always visible
         self.actions.setObjectName("result-actions")
@@ -96,6 +96,11 @@ class ResultsPanel(QWidget):
             b.setEnabled(False)
             row.addWidget(b)
         row.addStretch(1)
+
+    def _refit(self, table) -> None:
+        """Row heights for the final column widths: once the layout has settled (a stretched column gets its
+        width after the event that resized it)."""
+        QTimer.singleShot(0, table.resizeRowsToContents)
 
     def clear(self, text: str | None = None) -> None:
         self.result = None
@@ -138,7 +143,7 @@ class ResultsPanel(QWidget):
             )
         self.checks.resizeColumnsToContents()
         self.checks.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
-        self.checks.resizeRowsToContents()  # long evidence wraps instead of ending in "…"
+        self._refit(self.checks)  # long evidence wraps instead of ending in "…"
 
     def _fill_anatomy(self, result: dict) -> None:
         from trainsizer.runs.compare import anatomy_rows
@@ -154,7 +159,7 @@ class ResultsPanel(QWidget):
             self.anatomy.setItem(i, 1, _cell(fmt_bytes(e) if e is not None else "—", right))
             self.anatomy.setItem(i, 2, _cell(fmt_bytes(m) if m is not None else "—", right))
             self.anatomy.setItem(i, 3, _cell(f"{r['ratio']:.3f}" if r["ratio"] is not None else "—", right))
-        self.anatomy.resizeRowsToContents()  # long item names wrap instead of ending in "…"
+        self._refit(self.anatomy)  # long item names wrap instead of ending in "…"
 
     def _summary(self, result: dict) -> str:
         lines = []
