@@ -19,7 +19,6 @@ from __future__ import annotations
 import collections
 import os
 import re
-import statistics
 import subprocess
 import threading
 import time
@@ -29,6 +28,7 @@ from trainsizer import oscompat
 from trainsizer.runs.launcher import WorkerProcess, follow
 from trainsizer.runs.protocol import parent_event
 from trainsizer.runs.rundir import RunDir
+from trainsizer.stats import step_statistics
 
 TAIL = 40  # lines of stderr and stdout kept for the result
 
@@ -337,20 +337,12 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         left_behind=cp.left_behind,
         metric_values=list(cp.metric_values),
     )
+    meas["step_time_s"] = step_statistics(timed)  # the same statistics as the worker's engines
     if timed:
-        ordered = sorted(timed)
-        meas["step_time_s"] = {
-            "median": statistics.median(ordered),
-            "p95": ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))],
-            "min": ordered[0],
-            "count": len(ordered),
-        }
         tokens = (
             spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * spec.parallel.world_size()
         )
         meas["tokens_per_s_assumed"] = tokens / meas["step_time_s"]["median"]  # from the spec's batch, stated
-    else:
-        meas["step_time_s"] = {"median": None, "p95": None, "min": None, "count": 0}
     if interrupted or (cp.cancel_requested and cancel_event is not None and cancel_event.is_set()):
         meas["failure"] = "cancelled"
         if interrupted:

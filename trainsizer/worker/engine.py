@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 import os
-import statistics
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import torch
+
+from trainsizer.stats import step_statistics  # noqa: F401 - re-exported for the worker's roles
 
 
 class Cancelled(Exception):
@@ -239,11 +240,3 @@ def _permutation(n: int, seed: int) -> list[int]:
         g = torch.Generator().manual_seed(seed)
         _PERMS[key] = torch.randperm(n, generator=g).tolist()
     return _PERMS[key]
-
-
-def step_statistics(times: list[float]) -> dict[str, float | int]:
-    if not times:
-        return {"median": None, "p95": None, "min": None, "count": 0}
-    ordered = sorted(times)
-    p95 = ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
-    return {"median": statistics.median(ordered), "p95": p95, "min": ordered[0], "count": len(ordered)}
