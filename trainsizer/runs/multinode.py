@@ -16,7 +16,15 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-from trainsizer.runs.remote import Connection, Host, RemoteError, _close_stdin, _drain, prepare_spec
+from trainsizer.runs.remote import (
+    Connection,
+    Host,
+    RemoteError,
+    _close_stdin,
+    _drain,
+    make_scratch,
+    send_spec,
+)
 
 DEFAULT_PORT = 29400
 
@@ -66,15 +74,8 @@ def run_multinode(
         endpoint = par.rendezvous or f"{_address(conns[0])}:{DEFAULT_PORT}"
         run_id = uuid.uuid4().hex[:12]
         for i, conn in enumerate(conns):
-            p = conn.run("mktemp -d -t trainsizer-run.XXXXXX", timeout=60)
-            scratch = p.stdout.decode().strip()
-            if p.returncode != 0 or not scratch.startswith("/"):
-                raise RemoteError("scratch_failed", f"{conn.host}: cannot make a scratch folder")
-            scratches[i] = scratch
-            remote_spec = prepare_spec(conn, spec, shlex.quote(scratch))
-            conn.run(
-                f"cat > {shlex.quote(scratch)}/spec.toml", input=remote_spec.to_toml().encode(), timeout=60
-            )
+            scratches[i] = make_scratch(conn)
+            send_spec(conn, spec, scratches[i])
         on = on_event or (lambda e: None)
         on(parent_event("log", message=f"torchrun on {len(hosts)} nodes, rendezvous {endpoint}"))
         for i, conn in enumerate(conns):

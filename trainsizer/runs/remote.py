@@ -291,10 +291,27 @@ class Connection:
 
 
 # -- running there, watching here ----------------------------------------------------------------------------
-def _upload(conn: Connection, local: Path, remote: str) -> None:
-    p = conn.run(f"cat > {remote}", input=local.read_bytes(), timeout=600)
+def _upload(conn: Connection, data: bytes, remote: str) -> None:
+    p = conn.run(f"cat > {remote}", input=data, timeout=600)
     if p.returncode != 0:
         raise RemoteError("upload_failed", f"{conn.host}: cannot write {remote} ({p.stderr.decode()[-200:]})")
+
+
+def make_scratch(conn: Connection) -> str:
+    """A scratch folder for one run on the server (mktemp -d under its /tmp)."""
+    p = conn.run("mktemp -d -t trainsizer-run.XXXXXX", timeout=60)
+    scratch = p.stdout.decode().strip()
+    if p.returncode != 0 or not scratch.startswith("/"):
+        raise RemoteError(
+            "scratch_failed", f"{conn.host}: cannot make a scratch folder ({p.stderr.decode()[-200:]})"
+        )
+    return scratch
+
+
+def send_spec(conn: Connection, spec, scratch: str) -> None:
+    """The spec into ``scratch``/spec.toml, with the files it names copied beside it (prepare_spec)."""
+    remote_spec = prepare_spec(conn, spec, shlex.quote(scratch))
+    _upload(conn, remote_spec.to_toml().encode("utf-8"), f"{shlex.quote(scratch)}/spec.toml")
 
 
 def prepare_spec(conn: Connection, spec, scratch: str):
@@ -307,11 +324,11 @@ def prepare_spec(conn: Connection, spec, scratch: str):
             raise RemoteError(
                 "unsupported", f"{p}: a dataset folder cannot be sent to the server yet; give a file"
             )
-        _upload(conn, p, f"{scratch}/data{p.suffix}")
+        _upload(conn, p.read_bytes(), f"{scratch}/data{p.suffix}")
         changes["data"] = {"path": f"{scratch}/data{p.suffix}"}
     if spec.model.config and Path(spec.model.config).expanduser().is_file():
         p = Path(spec.model.config).expanduser()
-        _upload(conn, p, f"{scratch}/config.json")
+        _upload(conn, p.read_bytes(), f"{scratch}/config.json")
         changes["model"] = {"config": f"{scratch}/config.json"}
     return spec.replace(**changes) if changes else spec
 
@@ -348,14 +365,8 @@ def run_remote(
     try:
         rd.write_spec(spec)
         info = conn.check_versions()
-        p = conn.run("mktemp -d -t trainsizer-run.XXXXXX", timeout=60)
-        scratch = p.stdout.decode().strip()
-        if p.returncode != 0 or not scratch.startswith("/"):
-            raise RemoteError(
-                "scratch_failed", f"{host}: cannot make a scratch folder ({p.stderr.decode()[-200:]})"
-            )
-        remote_spec = prepare_spec(conn, spec, shlex.quote(scratch))
-        _upload_text(conn, remote_spec.to_toml(), f"{shlex.quote(scratch)}/spec.toml")
+        scratch = make_scratch(conn)
+        send_spec(conn, spec, scratch)
         args = f"{kind} spec.toml --out run --stream --stop-on-stdin-eof " + " ".join(
             map(shlex.quote, extra or [])
         )
@@ -464,12 +475,6 @@ def _alive(conn: Connection) -> bool:
         return conn.run("true", timeout=20).returncode == 0
     except (RemoteError, subprocess.TimeoutExpired, OSError):
         return False
-
-
-def _upload_text(conn: Connection, text: str, remote: str) -> None:
-    p = conn.run(f"cat > {remote}", input=text.encode("utf-8"), timeout=120)
-    if p.returncode != 0:
-        raise RemoteError("upload_failed", f"{conn.host}: cannot write {remote}")
 
 
 def _drain(stream, tail: list[str]) -> None:
@@ -608,7 +613,7 @@ def run_setup(
     p = conn.run(line, timeout=600)
     if p.returncode != 0:
         raise RemoteError("setup_failed", f"{conn.host}: making the venv failed: {p.stderr.decode()[-300:]}")
-    _upload(conn, wheel, f'"$HOME"/.trainsizer/{shlex.quote(wheel.name)}')
+    _upload(conn, wheel.read_bytes(), f'"$HOME"/.trainsizer/{shlex.quote(wheel.name)}')
     extra = " ".join(shlex.quote(t) for t in shlex.split(torch)) if torch else ""
     proc = conn.popen(
         f'{venv}/bin/python -m pip install --upgrade "$HOME"/.trainsizer/{shlex.quote(wheel.name)} '
