@@ -70,7 +70,6 @@ def _stop_when_stdin_closes() -> None:
 
 def _remote(args, kind: str, spec) -> int:
     """measure/check --host: the run goes to the server; here the events stream into RUN_DIR."""
-    from trainsizer.cli.render import render_measurement
     from trainsizer.runs.remote import RemoteError, run_remote
 
     progress, on_event = _progress_printer(not args.json and not args.stream)
@@ -86,22 +85,34 @@ def _remote(args, kind: str, spec) -> int:
         from trainsizer.cli.common import InputError
 
         raise InputError(str(e)) from None
+    _show(args, result, f"measured on {args.host}")
+    return _exit_code(kind, result)
+
+
+def _show(args, result: dict, where: str) -> None:
+    """A run elsewhere, as measure/check print a local one (nothing with --stream: the events were it)."""
+    from trainsizer.cli.render import render_measurement
+
     if args.json and not args.stream:
         print_json(result)
     elif not args.stream:
         print(render_measurement(result))
-        print(f"results: {Path(args.out).resolve() / 'result.json'} (measured on {args.host})")
-    if result.get("status") not in ("ok", "oom"):
-        return EXIT_INTERNAL
+        print(f"results: {Path(args.out).resolve() / 'result.json'} ({where})")
+
+
+def _exit_code(kind: str, result: dict) -> int:
+    """measure: 0 ok, 1 out of memory, 3 otherwise; check: 0 only when accepted, 3 when it did not finish."""
+    status = result.get("status")
     if kind == "check":
+        if status not in ("ok", "oom"):
+            return EXIT_INTERNAL
         return EXIT_OK if result.get("verdict") == "accepted" else EXIT_NEGATIVE
-    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(result.get("status"), EXIT_INTERNAL)
+    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
 
 
 def _multinode(args, spec) -> int:
     """parallel.hosts: torchrun on every node over SSH; the ranks' events merged into RUN_DIR here."""
     from trainsizer.cli.common import InputError
-    from trainsizer.cli.render import render_measurement
     from trainsizer.runs.multinode import run_multinode
     from trainsizer.runs.remote import RemoteError
 
@@ -114,12 +125,8 @@ def _multinode(args, spec) -> int:
         result = run_multinode(spec, args.out, on_event=on_event, force=args.force)
     except RemoteError as e:
         raise InputError(str(e)) from None
-    if args.json and not args.stream:
-        print_json(result)
-    elif not args.stream:
-        print(render_measurement(result))
-        print(f"results: {Path(args.out).resolve() / 'result.json'} ({len(spec.parallel.hosts)} nodes)")
-    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(result.get("status"), EXIT_INTERNAL)
+    _show(args, result, f"{len(spec.parallel.hosts)} nodes")
+    return _exit_code("measure", result)
 
 
 def cmd_measure(args) -> int:
@@ -171,8 +178,7 @@ def cmd_measure(args) -> int:
     elif not args.stream:  # with --stream the events were the output; result.json holds the rest
         print(render_measurement(result))
         print(f"results: {Path(args.out).resolve() / 'result.json'}")
-    status = result.get("status")
-    return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
+    return _exit_code("measure", result)
 
 
 def cmd_check(args) -> int:
@@ -224,6 +230,4 @@ def cmd_check(args) -> int:
             )
         print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
         print(f"results: {Path(args.out).resolve() / 'result.json'}")
-    if result.get("status") not in ("ok", "oom"):
-        return EXIT_INTERNAL
-    return EXIT_OK if result["verdict"] == "accepted" else EXIT_NEGATIVE
+    return _exit_code("check", result)
