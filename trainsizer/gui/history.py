@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from trainsizer.gui.i18n import recent, remember
 from trainsizer.gui.labels import STATUSES, label
 from trainsizer.runs.history import list_runs
 
@@ -25,16 +26,11 @@ OPENED_KEY = "opened_runs"  # run folders opened from elsewhere, listed too
 
 
 def opened_runs() -> list[str]:
-    from trainsizer.gui.i18n import settings
-
-    value = settings().value(OPENED_KEY, []) or []
-    return [value] if isinstance(value, str) else list(value)
+    return recent(OPENED_KEY)
 
 
 def remember_opened(path: str | Path) -> None:
-    from trainsizer.gui.i18n import settings
-
-    settings().setValue(OPENED_KEY, list(dict.fromkeys([str(path), *opened_runs()]))[:50])
+    remember(OPENED_KEY, str(path), keep=50)
 
 
 class HistoryList(QTreeWidget):

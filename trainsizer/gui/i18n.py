@@ -35,6 +35,17 @@ def settings() -> QSettings:
     return QSettings(str(path), QSettings.Format.IniFormat)
 
 
+def recent(key: str) -> list[str]:
+    """A list kept in the settings, newest first (an INI file returns a lone entry as a string)."""
+    value = settings().value(key, []) or []
+    return [value] if isinstance(value, str) else [str(v) for v in value]
+
+
+def remember(key: str, entry: str, keep: int) -> None:
+    """Put ``entry`` first in the list ``key``, once, keeping the newest ``keep``."""
+    settings().setValue(key, list(dict.fromkeys([entry, *recent(key)]))[:keep])
+
+
 def system_language() -> str:
     code = QLocale.system().name().split("_")[0]
     return code if code in LANGUAGES else "en"

@@ -39,6 +39,7 @@ from trainsizer.gui.results import ResultsPanel
 from trainsizer.runs.compare import reference_levels, result_levels
 from trainsizer.runs.history import history_root, new_run_dir
 
+REMOTE_HOSTS_KEY = "remote_hosts"  # test servers used before, listed in the Target box
 PLANNING_TARGETS = (
     "1xH100-80GB",
     "8xH100-80GB",
@@ -220,12 +221,10 @@ class MainWindow(QMainWindow):
 
     def _remote_hosts(self) -> list[str]:
         """Test servers for the Target box: the aliases of ~/.ssh/config and the hosts used before."""
-        from trainsizer.gui.i18n import settings
+        from trainsizer.gui.i18n import recent
         from trainsizer.runs.remote import ssh_config_hosts
 
-        used = settings().value("remote_hosts", []) or []
-        used = [used] if isinstance(used, str) else list(used)
-        return list(dict.fromkeys([*ssh_config_hosts(), *used]))
+        return list(dict.fromkeys([*ssh_config_hosts(), *recent(REMOTE_HOSTS_KEY)]))
 
     def remote_host(self) -> str | None:
         """The test server the Target names ("ssh: alias", or typed as ssh:user@server[:port]), or None."""
@@ -319,7 +318,9 @@ class MainWindow(QMainWindow):
         self.stage_name = "measure" if kind == "measure" else "environment"
         host = self.remote_host()
         if host:
-            self._remember_host(host)
+            from trainsizer.gui.i18n import remember
+
+            remember(REMOTE_HOSTS_KEY, host, keep=20)
         self.controller.start(kind, spec, out, host=host)
         self._set_running(True)
         self.progress.setFormat(
@@ -327,14 +328,6 @@ class MainWindow(QMainWindow):
         )
         self.log.appendPlainText(fill(self.tr("Run folder: %1"), str(out)))
         return out
-
-    def _remember_host(self, host: str) -> None:
-        from trainsizer.gui.i18n import settings
-
-        store = settings()
-        used = store.value("remote_hosts", []) or []
-        used = [used] if isinstance(used, str) else list(used)
-        store.setValue("remote_hosts", list(dict.fromkeys([host, *used]))[:20])
 
     def cancel_run(self) -> None:
         if self.controller.running():
