@@ -63,6 +63,20 @@ def _remote_runs() -> list[psutil.Process]:
     return out
 
 
+def _drop_connection(alias: str) -> None:
+    """Kill the master ssh process of the connection to ``alias``: the link goes away mid-run."""
+    masters = [
+        p
+        for p in psutil.process_iter(["cmdline"])
+        if p.info["cmdline"]
+        and "ControlMaster=yes" in " ".join(p.info["cmdline"])
+        and alias in p.info["cmdline"]
+    ]
+    assert masters
+    for m in masters:
+        m.kill()
+
+
 def _wait_for(pred, timeout=120.0, interval=0.2):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -180,16 +194,7 @@ def test_a_dropped_connection_is_said_and_nothing_keeps_running_there(sshd, env,
     proc, out = _start_long_run(env, tmp_path, "dropped")
     received = (out / "events.jsonl").read_text().count("\n")
     # the connection: the master ssh process of this run (its socket folder is this client's own)
-    masters = [
-        p
-        for p in psutil.process_iter(["cmdline"])
-        if p.info["cmdline"]
-        and "ControlMaster=yes" in " ".join(p.info["cmdline"])
-        and "tsz-server" in p.info["cmdline"]
-    ]
-    assert masters
-    for m in masters:
-        m.kill()
+    _drop_connection("tsz-server")
     proc.communicate(timeout=120)
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "failed" and result["error"]["code"] == "connection_lost", result.get("error")
@@ -247,16 +252,7 @@ def test_a_node_that_drops_stops_every_node_and_is_named(two_nodes, tmp_path):
     )  # fmt: skip
     events = out / "events.jsonl"
     assert _wait_for(lambda: events.exists() and events.read_text().count('"type":"step"') >= 2, timeout=300)
-    masters = [
-        p
-        for p in psutil.process_iter(["cmdline"])
-        if p.info["cmdline"]
-        and "ControlMaster=yes" in " ".join(p.info["cmdline"])
-        and "tsz2-server" in p.info["cmdline"]
-    ]
-    assert masters
-    for m in masters:
-        m.kill()  # the second node's connection goes away mid-run
+    _drop_connection("tsz2-server")  # the second node's connection goes away mid-run
     proc.communicate(timeout=180)
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "failed" and result["target"]["failed_nodes"]

@@ -10,6 +10,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from sshd import start_sshd  # noqa: E402
 
+from .conftest import open_window  # noqa: E402
+
 
 @pytest.fixture
 def remote_window(qtbot, tmp_path, monkeypatch):
@@ -19,20 +21,12 @@ def remote_window(qtbot, tmp_path, monkeypatch):
         pytest.skip(f"no OpenSSH server can be started here: {e}")
     for k, v in server.env().items():
         monkeypatch.setenv(k, v)
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
-    from trainsizer.gui.window import MainWindow
-
-    win = MainWindow(history=tmp_path / "history")
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    if win.controller.running():
-        win.controller.cancel()
-        win.controller.wait(60)
-    win.estimate.shutdown()
-    server.process.terminate()
-    server.process.wait(10)
+    try:
+        with open_window(qtbot, tmp_path, monkeypatch) as win:
+            yield win
+    finally:
+        server.process.terminate()
+        server.process.wait(10)
 
 
 def test_the_window_runs_on_a_test_server_and_plots_it_live(remote_window, qtbot):
