@@ -155,6 +155,73 @@ def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
     assert abs(left_edge(h2, h2 + 4) - title) <= 2
 
 
+def _pages_of(pdf_path, tokens):
+    """{token: the page numbers whose text holds it}, read back from the PDF by poppler."""
+    info = subprocess.run(["pdfinfo", str(pdf_path)], capture_output=True, text=True, check=True).stdout
+    count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
+    found = {tok: set() for tok in tokens}
+    for page in range(1, count + 1):
+        text = subprocess.run(
+            ["pdftotext", "-f", str(page), "-l", str(page), str(pdf_path), "-"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for tok in tokens:
+            if tok in text:
+                found[tok].add(page)
+    return found, count
+
+
+@pytest.mark.gui  # the PDF is drawn by Qt
+@needs_poppler
+def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, monkeypatch):
+    """Issue 21, item 14. A server's GPUs are one row each in the environment table, two lines long in
+    Russian: each row's first word (its uuid) and last (its serial) must lie on one page. Qt's own table
+    layout splits such a row line by line; the same reports drawn without trainsizer's page breaks show it,
+    so the check can fail."""
+    from trainsizer.report import pdf
+
+    split_by_qt = []
+    for n in (8, 12, 16):
+
+        def gpus(result, n=n):
+            result["environment"]["gpus"] = [
+                {
+                    "index": i,
+                    "name": "NVIDIA H100 80GB HBM3",
+                    "uuid": f"GPU-{i:08d}-abcd-ef01-2345-6789abcdef01",
+                    "serial": f"S{i:012d}",
+                    "memory_total": 85520809984,
+                    "pcie_generation": 5,
+                    "pcie_width": 16,
+                    "nvlink_active": 18,
+                }
+                for i in range(n)
+            ]
+
+        _edit_result(run_dir, gpus)
+        run = load_run(run_dir)
+        pairs = [(f"GPU-{i:08d}", f"S{i:012d}") for i in range(n)]
+        tokens = [tok for pair in pairs for tok in pair]
+        for lang in ("ru", "en"):
+            kept = pdf.render_pdf(run, tmp_path / f"kept-{n}-{lang}.pdf", lang)
+            pages, count = _pages_of(kept, tokens)
+            assert all(len(pages[first]) == 1 and pages[first] == pages[last] for first, last in pairs), (
+                n,
+                lang,
+                pages,
+            )
+            with monkeypatch.context() as m:  # Qt's layout as it is
+                m.setattr(pdf, "keep_rows_whole", lambda html, document: document(html))
+                plain = pdf.render_pdf(run, tmp_path / f"plain-{n}-{lang}.pdf", lang)
+            pages_plain, count_plain = _pages_of(plain, tokens)
+            split = [(first, last) for first, last in pairs if pages_plain[first] != pages_plain[last]]
+            split_by_qt += split
+            assert count <= count_plain + len(split)  # a page break per row kept whole, no more
+    assert split_by_qt, "no row was split even by Qt alone: the check above proves nothing"
+
+
 def test_the_json_report_is_the_result(cli_main, run_dir, tmp_path):
     rc, _, err = cli_main("report", run_dir, "--format", "json", "-o", tmp_path / "r.json")
     assert rc == 0, err

@@ -1,11 +1,12 @@
 """The acceptance report as PDF, rendered through Qt (QTextDocument + QPdfWriter) — the one place outside
 gui/ that imports Qt (docs/architecture.md), lazily. QTextDocument does not draw inline SVG, so each chart is
-rendered
-to an image with QtSvg and handed to the document as a resource."""
+rendered to an image with QtSvg and handed to the document as a resource; and it splits a table row of
+several lines over two pages, so the layout is checked and the table cut before such a row."""
 
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from trainsizer.report.content import Run
@@ -49,10 +50,6 @@ def render_pdf(run: Run, out: str | Path, lang: str = "en") -> Path:
 
     # the page has its own margins: the browser's centred body would indent the title against the sections
     html = render_html(run, lang, chart_html).replace("margin:2em auto;", "margin:0;")
-    doc = QTextDocument()
-    for name, image in images.items():
-        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
-    doc.setHtml(html)
     out = Path(out)
     if not out.parent.is_dir():
         raise FileNotFoundError(2, "no such folder", str(out.parent))
@@ -69,9 +66,106 @@ def render_pdf(run: Run, out: str | Path, lang: str = "en") -> Path:
     writer.setTitle("trainsizer acceptance report")
     writer.setCreator("trainsizer")
     layout = writer.pageLayout().paintRectPixels(writer.resolution())
-    doc.setPageSize(QSizeF(layout.width(), layout.height()))
+
+    def document(html: str) -> QTextDocument:
+        doc = QTextDocument()
+        for name, image in images.items():
+            doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(name), image)
+        doc.setHtml(html)
+        doc.setPageSize(QSizeF(layout.width(), layout.height()))
+        return doc
+
+    doc = keep_rows_whole(html, document)
     doc.print_(writer)
     del writer  # flushes and closes the file
     if not out.exists() or out.stat().st_size == 0:
         raise PermissionError(13, "the PDF could not be written", str(out))
     return out
+
+
+def rows_across_pages(doc) -> list[tuple[int, int, float, float]]:
+    """(table, row, top, bottom) of every table row whose cells run over a page boundary, tables in
+    document order. Qt moves a row to the next page only when none of its cells' first lines fit; a cell
+    of several lines is split line by line (QTextDocumentLayout::layoutTable)."""
+    from PySide6.QtGui import QTextTable
+
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    found = []
+    for k, table in enumerate(_tables(doc.rootFrame(), QTextTable)):
+        for r in range(table.rows()):
+            top, bottom = float("inf"), float("-inf")
+            for c in range(table.columns()):
+                cell = table.cellAt(r, c)
+                block, last = cell.firstCursorPosition().block(), cell.lastCursorPosition().block()
+                while block.isValid():
+                    rect = layout.blockBoundingRect(block)
+                    top, bottom = min(top, rect.top()), max(bottom, rect.bottom())
+                    if block == last:
+                        break
+                    block = block.next()
+            if bottom > top and int(top // height) != int((bottom - 1) // height):
+                found.append((k, r, top, bottom))
+    return found
+
+
+def _tables(frame, kind):
+    for child in frame.childFrames():
+        if isinstance(child, kind):
+            yield child
+        yield from _tables(child, kind)
+
+
+_TABLE = re.compile(r"<table\b[^>]*>")
+_BREAK = ' style="page-break-before:always"'
+
+
+def keep_rows_whole(html: str, document, max_passes: int = 200):
+    """Lay ``html`` out with ``document(html)`` and, while a table row runs over a page boundary, start a
+    new page before it: the table is cut there and continues on the next page under its header repeated
+    (or the whole table moves, when the row is its first). A row taller than a page stays split."""
+    from PySide6.QtGui import QTextTable
+
+    doc = document(html)
+    height = doc.pageSize().height()
+    if len(_TABLE.findall(html)) != len(list(_tables(doc.rootFrame(), QTextTable))):
+        return doc  # our tables are not Qt's tables one to one (never so far): lay out as given
+    skip: set[tuple[int, int]] = set()
+    for _ in range(max_passes):
+        split = [row for row in rows_across_pages(doc) if row[:2] not in skip]
+        if not split:
+            break
+        k, r, top, bottom = split[0]
+        tall = bottom - top > 0.8 * height  # would not fit on the next page either
+        fixed = None if tall else _break_before_row(html, k, r)
+        if fixed is None:
+            skip.add((k, r))
+            continue
+        html, doc = fixed, document(fixed)
+    return doc
+
+
+def _break_before_row(html: str, k: int, r: int) -> str | None:
+    """``html`` with a page break before row ``r`` of its ``k``-th table, or None where that cannot help."""
+    tables = list(_TABLE.finditer(html))
+    if k >= len(tables):
+        return None
+    opening = tables[k]
+    end = html.find("</table>", opening.end())
+    body = html[opening.end() : end]
+    rows = [m.start() for m in re.finditer(r"<tr\b", body)]
+    head = re.search(r"<thead>.*?</thead>", body)
+    header_rows = len(re.findall(r"<tr\b", head.group(0))) if head else 0
+    if r >= len(rows):
+        return None
+    if r <= header_rows:  # the first row (or the header) runs over: the whole table starts a page
+        if "page-break-before" in opening.group(0):
+            return None
+        tag = opening.group(0)[:-1] + _BREAK + ">"
+        return html[: opening.start()] + tag + html[opening.end() :]
+    at = opening.end() + rows[r]
+    again = opening.group(0)[:-1] + _BREAK + ">"
+    if head:
+        cut = "</tbody></table>" + again + head.group(0) + "<tbody>"
+    else:
+        cut = "</table>" + again
+    return html[:at] + cut + html[at:]
