@@ -320,10 +320,12 @@ def test_plan_cli_and_request_from_a_plan_without_a_run(run_cli, tmp_path):
     assert rc == 0, err
     text = md.read_text()
     assert "option 1" in text and "(estimated" in text and "deadline" in text and "measured" not in text
-    assert "Runners-up" in text
+    assert "Runners-up" in text and "deadline: 8.3 d" in text
     ru = tmp_path / "req-ru.md"
-    rc, out, err = run_cli("request", "--plan", path, "--lang", "ru", "-o", ru, "--option", "2")
-    assert rc == 0 and "оценка" in ru.read_text()
+    rc, out, err = run_cli(
+        "request", "--plan", path, "--lang", "ru", "-o", ru, "--option", "2", "--deadline-hours", "200"
+    )
+    assert rc == 0 and "оценка" in ru.read_text() and "8.3 дн." in ru.read_text()
     rc, out, err = run_cli("request", "--plan", path, "--option", "999", "-o", tmp_path / "x.md")
     assert rc == 2 and "--option must be between 1 and" in err
     rc, out, err = run_cli("request")

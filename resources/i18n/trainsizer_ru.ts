@@ -45,6 +45,29 @@
     </message>
 </context>
 <context>
+    <name>Duration</name>
+    <message>
+        <location filename="../../trainsizer/gui/i18n.py" line="114"/>
+        <source>%1 s</source>
+        <translation>%1 с</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/i18n.py" line="115"/>
+        <source>%1 min %2 s</source>
+        <translation>%1 мин %2 с</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/i18n.py" line="116"/>
+        <source>%1 h</source>
+        <translation>%1 ч</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/i18n.py" line="117"/>
+        <source>%1 d</source>
+        <translation>%1 дн.</translation>
+    </message>
+</context>
+<context>
     <name>EstimatePanel</name>
     <message>
         <location filename="../../trainsizer/gui/estimate_panel.py" line="81"/>
@@ -243,52 +266,52 @@
 <context>
     <name>HistoryList</name>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="48"/>
+        <location filename="../../trainsizer/gui/history.py" line="47"/>
         <source>date</source>
         <translation>дата</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="49"/>
+        <location filename="../../trainsizer/gui/history.py" line="48"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="50"/>
+        <location filename="../../trainsizer/gui/history.py" line="49"/>
         <source>method</source>
         <translation>метод</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="51"/>
+        <location filename="../../trainsizer/gui/history.py" line="50"/>
         <source>precision</source>
         <translation>точность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="52"/>
+        <location filename="../../trainsizer/gui/history.py" line="51"/>
         <source>target</source>
         <translation>цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="53"/>
+        <location filename="../../trainsizer/gui/history.py" line="52"/>
         <source>engine</source>
         <translation>движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="54"/>
+        <location filename="../../trainsizer/gui/history.py" line="53"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="60"/>
+        <location filename="../../trainsizer/gui/history.py" line="59"/>
         <source>Double-click a run to reopen it; select two to compare them</source>
         <translation>Двойной щелчок открывает прогон; выберите два, чтобы сравнить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="72"/>
+        <location filename="../../trainsizer/gui/history.py" line="71"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="55"/>
+        <location filename="../../trainsizer/gui/history.py" line="54"/>
         <source>folder</source>
         <translation>папка</translation>
     </message>
@@ -296,12 +319,12 @@
 <context>
     <name>HistoryPanel</name>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="97"/>
+        <location filename="../../trainsizer/gui/history.py" line="96"/>
         <source>Double-click a run to reopen it; select two (Ctrl+click) to compare them.</source>
         <translation>Двойной щелчок открывает прогон; выберите два (Ctrl+щелчок), чтобы сравнить.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/history.py" line="100"/>
+        <location filename="../../trainsizer/gui/history.py" line="99"/>
         <source>Compare the two selected…</source>
         <translation>Сравнить два выбранных…</translation>
     </message>
@@ -777,142 +800,142 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="84"/>
+        <location filename="../../trainsizer/gui/window.py" line="85"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="88"/>
+        <location filename="../../trainsizer/gui/window.py" line="89"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="94"/>
+        <location filename="../../trainsizer/gui/window.py" line="95"/>
         <source>Estimate for this machine&apos;s devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, or run on a test server over SSH (ssh:user@server)</source>
         <translation>Оценка для устройств этой машины, для планируемых (например, 8xH100-80GB или 2x8xH100-80GB) или прогон на тестовом сервере по SSH (ssh:user@server)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="98"/>
+        <location filename="../../trainsizer/gui/window.py" line="99"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="108"/>
+        <location filename="../../trainsizer/gui/window.py" line="109"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="109"/>
+        <location filename="../../trainsizer/gui/window.py" line="110"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="110"/>
+        <location filename="../../trainsizer/gui/window.py" line="111"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="114"/>
+        <location filename="../../trainsizer/gui/window.py" line="115"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="128"/>
+        <location filename="../../trainsizer/gui/window.py" line="129"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="134"/>
+        <location filename="../../trainsizer/gui/window.py" line="135"/>
         <source>Traced estimate</source>
         <translation>Трассированная оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="137"/>
+        <location filename="../../trainsizer/gui/window.py" line="138"/>
         <source>The estimate above is live and analytic; this traces the real model on fake tensors (exact, seconds)</source>
         <translation>Оценка выше обновляется сразу и считается аналитически; эта кнопка трассирует настоящую модель на фиктивных тензорах (точно, секунды)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="141"/>
+        <location filename="../../trainsizer/gui/window.py" line="142"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="142"/>
+        <location filename="../../trainsizer/gui/window.py" line="143"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="143"/>
+        <location filename="../../trainsizer/gui/window.py" line="144"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="155"/>
+        <location filename="../../trainsizer/gui/window.py" line="156"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="176"/>
+        <location filename="../../trainsizer/gui/window.py" line="177"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="179"/>
+        <location filename="../../trainsizer/gui/window.py" line="180"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="182"/>
+        <location filename="../../trainsizer/gui/window.py" line="183"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="183"/>
+        <location filename="../../trainsizer/gui/window.py" line="184"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="187"/>
+        <location filename="../../trainsizer/gui/window.py" line="188"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="191"/>
+        <location filename="../../trainsizer/gui/window.py" line="192"/>
         <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="246"/>
+        <location filename="../../trainsizer/gui/window.py" line="244"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="274"/>
+        <location filename="../../trainsizer/gui/window.py" line="272"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="281"/>
+        <location filename="../../trainsizer/gui/window.py" line="279"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="291"/>
+        <location filename="../../trainsizer/gui/window.py" line="289"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="292"/>
+        <location filename="../../trainsizer/gui/window.py" line="290"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="297"/>
+        <location filename="../../trainsizer/gui/window.py" line="295"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="312"/>
+        <location filename="../../trainsizer/gui/window.py" line="310"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
@@ -932,68 +955,68 @@
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="342"/>
+        <location filename="../../trainsizer/gui/window.py" line="334"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="367"/>
+        <location filename="../../trainsizer/gui/window.py" line="359"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="377"/>
+        <location filename="../../trainsizer/gui/window.py" line="369"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="381"/>
+        <location filename="../../trainsizer/gui/window.py" line="373"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="407"/>
+        <location filename="../../trainsizer/gui/window.py" line="399"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="412"/>
-        <location filename="../../trainsizer/gui/window.py" line="434"/>
+        <location filename="../../trainsizer/gui/window.py" line="404"/>
+        <location filename="../../trainsizer/gui/window.py" line="426"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="426"/>
+        <location filename="../../trainsizer/gui/window.py" line="418"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="427"/>
+        <location filename="../../trainsizer/gui/window.py" line="419"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="433"/>
+        <location filename="../../trainsizer/gui/window.py" line="425"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="438"/>
+        <location filename="../../trainsizer/gui/window.py" line="430"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="447"/>
+        <location filename="../../trainsizer/gui/window.py" line="439"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="451"/>
+        <location filename="../../trainsizer/gui/window.py" line="443"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="478"/>
+        <location filename="../../trainsizer/gui/window.py" line="470"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>
@@ -1050,152 +1073,152 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="265"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="266"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="295"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="296"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -1203,142 +1226,127 @@
 <context>
     <name>PlanPanel</name>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="39"/>
-        <source>%1 min</source>
-        <translation>%1 мин</translation>
-    </message>
-    <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="41"/>
-        <source>%1 h</source>
-        <translation>%1 ч</translation>
-    </message>
-    <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="42"/>
-        <source>%1 days</source>
-        <translation>%1 дн.</translation>
-    </message>
-    <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="88"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="82"/>
         <source>Fill in the Task section of the form (tokens, deadline), then press Plan: every GPU class × count × layout is sized and ranked.</source>
         <translation>Заполните раздел «Задача» формы (токены, срок) и нажмите «План»: каждый класс GPU × количество × схема будут рассчитаны и упорядочены.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="96"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="90"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="99"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="93"/>
         <source>Show every option</source>
         <translation>Показать все варианты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="101"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="95"/>
         <source>Draft a request from the selected option…</source>
         <translation>Черновик запроса по выбранному варианту…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="126"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="120"/>
         <source>target</source>
         <translation>цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="127"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="121"/>
         <source>layout</source>
         <translation>схема</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="128"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="122"/>
         <source>peak / GPU</source>
         <translation>пик / GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="129"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="123"/>
         <source>free</source>
         <translation>свободно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="130"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="124"/>
         <source>step</source>
         <translation>шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="131"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="125"/>
         <source>tokens/s</source>
         <translation>токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="132"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="126"/>
         <source>time to train</source>
         <translation>время обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="133"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="127"/>
         <source>GPU-hours</source>
         <translation>GPU-часы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="134"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="128"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="144"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="138"/>
         <source>Planning…</source>
         <translation>Планирование…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="151"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="145"/>
         <source>No plan: %1</source>
         <translation>Нет плана: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="158"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="152"/>
         <source>%1 tokens</source>
         <translation>%1 токенов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="160"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="154"/>
         <source>no tokens in the Task section: time to train not computed</source>
         <translation>в разделе «Задача» нет токенов: время обучения не рассчитано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="162"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="156"/>
         <source>deadline %1</source>
         <translation>срок %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="165"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="159"/>
         <source>utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s</source>
         <translation>загрузка %1 (принята); запас %2; %3 схем рассчитано за %4 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="174"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="168"/>
         <source>fell out: %1</source>
         <translation>отсеяно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="194"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="188"/>
         <source>meets the task</source>
         <translation>подходит</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="207"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="201"/>
         <source>Best: option %1, %2 — %3</source>
         <translation>Лучший: вариант %1, %2 — %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="209"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="203"/>
         <source>Host RAM per node: %1 (estimated)</source>
         <translation>ОЗУ хоста на узел: %1 (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="210"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
         <source>Needs %1</source>
         <translation>Нужно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="214"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="208"/>
         <source>Nothing meets the task; the closest option is shown.</source>
         <translation>Ни один вариант не подходит; показан ближайший.</translation>
     </message>
@@ -2202,281 +2210,291 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
-        <source>%s days</source>
-        <translation>%s дн.</translation>
+        <source>%s s</source>
+        <translation>%s с</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
-        <source>%s hours</source>
-        <translation>%s ч</translation>
+        <source>%s min %s s</source>
+        <translation>%s мин %s с</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
+        <source>%s h</source>
+        <translation>%s ч</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <source>%s d</source>
+        <translation>%s дн.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
         <source>GPU-hours</source>
         <translation>GPU-часы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
         <source>How these figures were made</source>
         <translation>Как получены эти цифры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
         <source>PCIe or better between the GPUs</source>
         <translation>PCIe или быстрее между GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
         <source>Runners-up</source>
         <translation>Другие варианты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
         <source>This option does not meet the task</source>
         <translation>Этот вариант не выполняет задачу</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
         <source>accumulate</source>
         <translation>накопление</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
         <source>against a deadline of %s</source>
         <translation>при сроке %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
         <source>budget</source>
         <translation>бюджет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
         <source>deadline</source>
         <translation>срок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
         <source>epochs</source>
         <translation>эпох</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
         <source>for the test run</source>
         <translation>для тестового прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
         <source>host RAM per node</source>
         <translation>ОЗУ хоста на узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
         <source>layout</source>
         <translation>схема</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
         <source>measured: a test run with trainsizer on the hardware described in its report</source>
         <translation>измерено: тестовый прогон trainsizer на оборудовании, описанном в его отчёте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
         <source>meets it</source>
         <translation>успевает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
         <source>misses it</source>
         <translation>не успевает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
         <source>not computed (no [task] tokens)</source>
         <translation>не рассчитано (нет токенов в [task])</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
         <source>note</source>
         <translation>примечание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
         <source>of a budget of %s</source>
         <translation>из бюджета %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
         <source>on the CPU here: not a target for the GPU server</source>
         <translation>на CPU здесь: не целевое значение для GPU-сервера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
         <source>on this run&apos;s GPU</source>
         <translation>на GPU этого прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
         <source>option</source>
         <translation>вариант</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
         <source>per GPU</source>
         <translation>на GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
         <source>please find below the requirements of a training workload, sized by trainsizer&apos;s estimate.</source>
         <translation>ниже приведены требования к задаче обучения, рассчитанные оценкой trainsizer.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
         <source>step time and throughput</source>
         <translation>время шага и пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
         <source>test run step time</source>
         <translation>время шага тестового прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
         <source>the class has</source>
         <translation>у класса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
         <source>time to train</source>
         <translation>время обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
         <source>tokens to train</source>
         <translation>токенов для обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
         <source>utilisation %s assumed</source>
         <translation>загрузка %s (принята)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
         <source>utilisation %s measured by a run on this GPU class</source>
         <translation>загрузка %s измерена прогоном на этом классе GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
         <source>estimated: trainsizer&apos;s analytic working set for this layout (docs/estimator.md); time at the stated utilisation of the GPU class&apos;s peak, communication not timed</source>
         <translation>оценка: аналитический рабочий набор trainsizer для этой схемы (docs/estimator.md); время — при указанной загрузке от пиковой производительности класса GPU, обмен данными не учитывается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="262"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="263"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="262"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="264"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
@@ -2504,87 +2522,87 @@
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="75"/>
+        <location filename="../../trainsizer/gui/results.py" line="76"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="75"/>
+        <location filename="../../trainsizer/gui/results.py" line="76"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="75"/>
+        <location filename="../../trainsizer/gui/results.py" line="76"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="75"/>
+        <location filename="../../trainsizer/gui/results.py" line="76"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="85"/>
+        <location filename="../../trainsizer/gui/results.py" line="91"/>
         <source>Export acceptance report…</source>
         <translation>Экспорт акта приёмки…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="86"/>
+        <location filename="../../trainsizer/gui/results.py" line="92"/>
         <source>Draft hardware request…</source>
         <translation>Черновик запроса на оборудование…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="108"/>
+        <location filename="../../trainsizer/gui/results.py" line="119"/>
         <source>Verdict: %1</source>
         <translation>Вердикт: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="158"/>
+        <location filename="../../trainsizer/gui/results.py" line="172"/>
         <source>Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s</source>
         <translation>Время шага: медиана %1 с, p95 %2 с, минимум %3 с по %4 шагам · %5 токенов/с · %6 ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="173"/>
+        <location filename="../../trainsizer/gui/results.py" line="187"/>
         <source>Step time predicted %1 s, measured %2 s (measured ÷ predicted %3)</source>
         <translation>Время шага: прогноз %1 с, измерено %2 с (измерено ÷ прогноз %3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="180"/>
+        <location filename="../../trainsizer/gui/results.py" line="194"/>
         <source>Host RSS peak: %1</source>
         <translation>Пиковый RSS на хосте: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="185"/>
+        <location filename="../../trainsizer/gui/results.py" line="199"/>
         <source>%1 peak: allocated %2, reserved %3, NVML %4</source>
         <translation>%1, пик: выделено %2, зарезервировано %3, NVML %4</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="196"/>
+        <location filename="../../trainsizer/gui/results.py" line="210"/>
         <source>Out of memory in %1 at step %2: %3</source>
         <translation>Нехватка памяти на этапе «%1», шаг %2: %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="205"/>
+        <location filename="../../trainsizer/gui/results.py" line="219"/>
         <source>Cancelled by you. What ran until then is kept in the run folder (events.jsonl, result.json) and shown here.</source>
         <translation>Отменено вами. Выполненное до отмены сохранено в папке прогона (events.jsonl, result.json) и показано здесь.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="210"/>
+        <location filename="../../trainsizer/gui/results.py" line="224"/>
         <source>Failure: %1</source>
         <translation>Сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="215"/>
+        <location filename="../../trainsizer/gui/results.py" line="231"/>
         <source>Quality: %1</source>
         <translation>Качество: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="223"/>
+        <location filename="../../trainsizer/gui/results.py" line="239"/>
         <source>Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s</source>
         <translation>Возобновление: max |Δloss| %1, max |Δparam| %2, контрольная точка %3, сохранение %4 с, загрузка %5 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/results.py" line="234"/>
+        <location filename="../../trainsizer/gui/results.py" line="250"/>
         <source>Error: %1</source>
         <translation>Ошибка: %1</translation>
     </message>

@@ -69,6 +69,7 @@ def test_the_window_speaks_russian(qtbot, tmp_path):
     from trainsizer.gui import i18n
     from trainsizer.gui.labels import CHECKS, label
     from trainsizer.gui.window import MainWindow
+    from trainsizer.ui_common.textfmt import fmt_duration, fmt_hours
 
     assert i18n.install("ru")
     try:
@@ -78,10 +79,14 @@ def test_the_window_speaks_russian(qtbot, tmp_path):
         assert win.form.groups["batch"].title() == "Батч"
         assert label(CHECKS, "resume") == "возобновление из контрольной точки"
         assert win.form.editors["batch.seq_len"].widget.toolTip() == "Токенов в последовательности."
+        # durations (the estimate's step time, the plan's time to train) in the window's language
+        assert fmt_duration(1730, i18n.duration_word) == "28 мин 50 с"
+        assert fmt_hours(200, i18n.duration_word) == "8.3 дн."
         win.estimate.shutdown()
     finally:
         i18n.install("en")
     assert label(CHECKS, "resume") == "resume from a checkpoint"
+    assert fmt_duration(1730, i18n.duration_word) == "28 min 50 s" == fmt_duration(1730)
 
 
 def test_the_language_follows_the_settings(monkeypatch, tmp_path):

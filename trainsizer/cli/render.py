@@ -4,7 +4,7 @@ happens only here, at the edge."""
 from __future__ import annotations
 
 from trainsizer.ui_common.messages import evidence
-from trainsizer.ui_common.textfmt import fmt_bytes, table
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, table
 from trainsizer.vocab import ITEM_WORDS, PEAK_PHASE_WORDS
 
 
@@ -199,21 +199,11 @@ def render_measurement(result: dict) -> str:
     return "\n".join(lines)
 
 
-def _hours(h) -> str:
-    if h is None:
-        return "—"
-    if h < 1:
-        return f"{h * 60:.0f} min"
-    if h < 48:
-        return f"{h:.1f} h"
-    return f"{h / 24:.1f} d"
-
-
 def _plan_row(o) -> list[str]:
     from trainsizer.ui_common.textfmt import plan_cells
     from trainsizer.vocab import PLAN_REASON_WORDS, layout_words
 
-    return plan_cells(o, layout_words, lambda r: PLAN_REASON_WORDS.get(r, r), _hours, "ok")
+    return plan_cells(o, layout_words, lambda r: PLAN_REASON_WORDS.get(r, r), fmt_hours, "ok")
 
 
 def render_plan(spec, result: dict, show_all: bool = False) -> str:
@@ -227,7 +217,7 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
     else:
         what.append("no [task] tokens given: time to train not computed")
     if task["deadline_hours"]:
-        what.append(f"deadline {_hours(task['deadline_hours'])}")
+        what.append(f"deadline {fmt_hours(task['deadline_hours'])}")
     if task["budget_gpu_hours"]:
         what.append(f"budget {task['budget_gpu_hours']:,.0f} GPU-hours")
     lines.append("  task: " + ", ".join(what))

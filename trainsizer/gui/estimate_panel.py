@@ -8,7 +8,7 @@ from PySide6.QtCore import QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from trainsizer.gui.bars import COLORS, StackedBar, item_label
-from trainsizer.gui.i18n import fill
+from trainsizer.gui.i18n import duration_word, fill
 from trainsizer.gui.labels import ADVICE, HOST_ITEMS, ITEMS, PHASES, label
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_duration, fmt_rate
 
@@ -219,7 +219,7 @@ class EstimatePanel(QWidget):
             lines.append(
                 fill(
                     self.tr("Predicted step: %1, %2 tokens/s"),
-                    fmt_duration(t["seconds"]),
+                    fmt_duration(t["seconds"], duration_word),
                     fmt_rate(t["tokens_per_s"]),
                 )
             )

@@ -4,7 +4,14 @@ otherwise."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    QSettings,
+    QTranslator,
+)
 
 LANGUAGES = {"en": "English", "ru": "Русский"}
 _installed: list[QTranslator] = []
@@ -101,3 +108,16 @@ def fill(text: str, *args) -> str:
         lambda m: str(args[int(m.group(1)) - 1]) if 0 < int(m.group(1)) <= len(args) else m.group(0),
         text,
     )
+
+
+_DURATION = {  # textfmt.DURATION_FORMS in Qt's placeholders, for lupdate
+    "s": QT_TRANSLATE_NOOP("Duration", "%1 s"),
+    "min_s": QT_TRANSLATE_NOOP("Duration", "%1 min %2 s"),
+    "h": QT_TRANSLATE_NOOP("Duration", "%1 h"),
+    "d": QT_TRANSLATE_NOOP("Duration", "%1 d"),
+}
+
+
+def duration_word(form: str, *figures) -> str:
+    """``textfmt.fmt_duration``'s wording in the window's language."""
+    return fill(QCoreApplication.translate("Duration", _DURATION[form]), *figures)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from trainsizer.gui.i18n import fill
+from trainsizer.gui.i18n import duration_word, fill
 from trainsizer.gui.labels import CAVEATS, LAYOUTS, NEEDS, PLAN_REASONS, label
-from trainsizer.ui_common.textfmt import fmt_bytes, plan_cells
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, plan_cells
 
 
 def layout_text(layout: str) -> str:
@@ -33,13 +33,7 @@ def layout_text(layout: str) -> str:
 
 
 def hours_text(h: float | None) -> str:
-    if h is None:
-        return "—"
-    if h < 1:
-        return fill(QCoreApplication.translate("PlanPanel", "%1 min"), f"{h * 60:.0f}")
-    if h < 48:
-        return fill(QCoreApplication.translate("PlanPanel", "%1 h"), f"{h:.1f}")
-    return fill(QCoreApplication.translate("PlanPanel", "%1 days"), f"{h / 24:.1f}")
+    return fmt_hours(h, duration_word)
 
 
 class PlanRunner(QObject):

@@ -8,16 +8,14 @@ from email.message import EmailMessage
 from email.utils import formatdate
 
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS, md
-from trainsizer.report.text import translator
+from trainsizer.report.text import duration_word, translator
 from trainsizer.runs.result import part
-from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours
 from trainsizer.vocab import NEEDS_WORDS, layout_words
 
 
 def _hours(h: float | None, t) -> str:
-    if h is None:
-        return t("not computed (no [task] tokens)")
-    return t("%s hours", f"{h:,.1f}") if h < 72 else t("%s days", f"{h / 24:,.1f}")
+    return fmt_hours(h, duration_word(t), t("not computed (no [task] tokens)"))
 
 
 def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, run=None):

@@ -8,6 +8,7 @@ translation.
 from __future__ import annotations
 
 from trainsizer import vocab
+from trainsizer.ui_common.textfmt import DURATION_FORMS
 
 LANGS = ("en", "ru")
 
@@ -179,8 +180,7 @@ WORDS = (
     "redacted",
     "Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.",
     "no NVIDIA driver found",
-    "%s days",
-    "%s hours",
+    *DURATION_FORMS.values(),
     "GPU-hours",
     "How these figures were made",
     "PCIe or better between the GPUs",
@@ -247,3 +247,8 @@ def translator(lang: str):
 
     t.lang = lang  # type: ignore[attr-defined]  (the renderers word the checks' evidence in it)
     return t
+
+
+def duration_word(t):
+    """``fmt_duration``'s wording in the report's language (``t`` from ``translator``)."""
+    return lambda form, *figures: t(DURATION_FORMS[form], *figures)

@@ -82,19 +82,30 @@ def plan_cells(option: dict, layout, reasons, hours, ok: str) -> list[str]:
     ]
 
 
-def fmt_duration(seconds: float | None) -> str:
-    """Seconds for people: "0.241 s", "12.3 s", "4 min 12 s", "3.2 h", "2.5 d" — never "1.73e+03 s"."""
+# A duration's forms (codes) and their English words; the edges word the codes in the reader's language.
+DURATION_FORMS = {"s": "%s s", "min_s": "%s min %s s", "h": "%s h", "d": "%s d"}
+
+
+def fmt_duration(seconds: float | None, word=None) -> str:
+    """Seconds for people: "0.241 s", "12.3 s", "4 min 12 s", "3.2 h", "2.5 d" — never "1.73e+03 s".
+    ``word(form, *figures)`` words a form of DURATION_FORMS in the reader's language (English by default)."""
     if seconds is None:
         return NOT_AVAILABLE
+    word = word or (lambda form, *figures: DURATION_FORMS[form] % figures)
     if seconds < 1:
-        return f"{seconds:.3g} s"
+        return word("s", f"{seconds:.3g}")
     if seconds < 60:
-        return f"{seconds:.1f} s"
+        return word("s", f"{seconds:.1f}")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min {int(seconds % 60)} s"
+        return word("min_s", int(seconds // 60), int(seconds % 60))
     if seconds < 48 * 3600:
-        return f"{seconds / 3600:.1f} h"
-    return f"{seconds / 86400:.1f} d"
+        return word("h", f"{seconds / 3600:.1f}")
+    return word("d", f"{seconds / 86400:.1f}")
+
+
+def fmt_hours(hours: float | None, word=None, missing: str = "—") -> str:
+    """A duration given in hours (plans, deadlines), as ``fmt_duration`` words it; ``missing`` for None."""
+    return missing if hours is None else fmt_duration(hours * 3600, word)
 
 
 def fmt_rate(value: float | None) -> str:
