@@ -13,31 +13,36 @@ __all__ = ["ITEM_KEYS", "anatomy_rows"]
 def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """One row per device and item present on either side: estimated and measured bytes, their ratio
     (None where a side is missing), and for the peak the phase where it happened."""
-    est_devs = part(result, "estimate")["devices"]
-    anatomy = part(result, "measurement")["anatomy"]
+    estimated = {
+        dev: {**d["items"], "peak": d.get("peak")} for dev, d in part(result, "estimate")["devices"].items()
+    }
     rows = []
-    for dev in dict.fromkeys([*est_devs, *anatomy]):
-        e_dev = est_devs.get(dev, {"items": {}})
-        e_items = {**e_dev["items"], "peak": e_dev.get("peak")}
-        m_items = anatomy.get(dev, {})
-        for key in (*ITEM_KEYS, "peak"):
-            e, m = e_items.get(key), m_items.get(key)
-            if not e and not m:
-                continue
-            ratio = m / e if isinstance(e, int | float) and isinstance(m, int | float) and e else None
-            rows.append(
-                {
-                    "device": dev,
-                    "item": key,
-                    "estimated": e,
-                    "measured": m,
-                    "ratio": ratio,
-                    "phase": m_items.get("peak_phase") if key == "peak" else None,
-                    # where the measured figure comes from (BASIS_WORDS); None: not measured
-                    "basis": (m_items.get("basis") or {}).get(key) if m is not None else None,
-                }
-            )
+    for dev, key, e, m, m_items in _item_pairs(estimated, part(result, "measurement")["anatomy"]):
+        ratio = m / e if isinstance(e, int | float) and isinstance(m, int | float) and e else None
+        rows.append(
+            {
+                "device": dev,
+                "item": key,
+                "estimated": e,
+                "measured": m,
+                "ratio": ratio,
+                "phase": m_items.get("peak_phase") if key == "peak" else None,
+                # where the measured figure comes from (BASIS_WORDS); None: not measured
+                "basis": (m_items.get("basis") or {}).get(key) if m is not None else None,
+            }
+        )
     return rows
+
+
+def _item_pairs(left: dict[str, dict], right: dict[str, dict]):
+    """(device, item, left value, right value, right's items) for every device and item (ITEM_KEYS, then
+    the peak) that either side has."""
+    for dev in dict.fromkeys([*left, *right]):
+        a, b = left.get(dev, {}), right.get(dev, {})
+        for key in (*ITEM_KEYS, "peak"):
+            va, vb = a.get(key), b.get(key)
+            if va or vb:
+                yield dev, key, va, vb, b
 
 
 def reference_levels(
@@ -88,14 +93,9 @@ def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     ]
     ma, mb = part(a, "measurement"), part(b, "measurement")
     items = []
-    for dev in dict.fromkeys([*ma["anatomy"], *mb["anatomy"]]):
-        ia, ib = ma["anatomy"].get(dev, {}), mb["anatomy"].get(dev, {})
-        for key in (*ITEM_KEYS, "peak"):
-            va, vb = ia.get(key), ib.get(key)
-            if not va and not vb:
-                continue
-            num = isinstance(va, int | float) and isinstance(vb, int | float)
-            items.append({"device": dev, "item": key, "a": va, "b": vb, "delta": vb - va if num else None})
+    for dev, key, va, vb, _ in _item_pairs(ma["anatomy"], mb["anatomy"]):
+        num = isinstance(va, int | float) and isinstance(vb, int | float)
+        items.append({"device": dev, "item": key, "a": va, "b": vb, "delta": vb - va if num else None})
     sa, sb = ma["step_time_s"], mb["step_time_s"]
     return {
         "changed": changed,
