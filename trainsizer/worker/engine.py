@@ -76,8 +76,8 @@ class Trainer:
     step: int = 0
     phase_memory: dict[str, dict[str, int]] = field(default_factory=dict)
     times: list[float] = field(default_factory=list)
-    current_phase: str = "load"
-    _range: Any = None
+    current_phase: str = "load"  # the phase begun last (still so after its end: where a failure happened)
+    _range: Any = None  # the open phase's allocator range; None between phases
     grad_bytes_freed: int | None = None  # CUDA: allocated bytes released by zero_grad (the gradients)
 
     def build(self, total_steps: int) -> None:
@@ -183,6 +183,7 @@ class Trainer:
             for k, v in mem.items():
                 prev[k] = max(prev[k], v)
         self._range.__exit__(None, None, None)
+        self._range = None
         self.emitter.phase(name, self.step, "end")
 
     def train_step(self, batches_iter) -> dict[str, float]:

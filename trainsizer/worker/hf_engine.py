@@ -183,19 +183,21 @@ class HFTrainerEngine(BuiltinLoop):
     def _before_forward(self, module, args):
         if not torch.is_grad_enabled() or not module.training:
             return  # evaluation
-        if self.current_phase == "backward":
+        if self._open("backward"):
             self._end("backward")  # the next micro-batch of an accumulated step
         self._begin("forward")
 
     def _after_forward(self, module, args, output):
-        if self.current_phase == "forward" and torch.is_grad_enabled() and module.training:
+        if self._open("forward") and torch.is_grad_enabled() and module.training:
             self._end("forward")
             self._begin("backward")
 
+    def _open(self, phase: str) -> bool:
+        return self.current_phase == phase and self._range is not None
+
     def _close(self, phase: str) -> None:
-        if self.current_phase == phase and self._range is not None:
+        if self._open(phase):
             self._end(phase)
-            self.current_phase = f"{phase}-done"
 
 
 class _Watch:
