@@ -218,6 +218,8 @@ def test_the_export_buttons_write_the_report_and_the_request(window, qtbot, tmp_
     assert dialog.isVisible() and dialog.format.currentData() == "html"
     written = dialog.write(tmp_path / "r.html")
     assert "<svg" in written.read_text()
+    dialog.format.setCurrentIndex(dialog.format.findData("pdf"))  # drawn by Qt inside the window's process
+    assert dialog.write(tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
     dialog.close()
     window.results.request_button.click()
     dialog = window.export_box
