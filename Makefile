@@ -48,7 +48,12 @@ $(COMPAT_STAMP): pyproject.toml Makefile
 	$(COMPAT_VENV)/bin/python -m pip install -q --no-deps -e .
 	touch $(COMPAT_STAMP)
 
-test: test-main test-headless
+# The two environments install side by side (pip waits on the network and the disk more than on the CPU: 49 s
+# instead of 87 s on the development machine), then the two jobs run one after the other.
+test:
+	$(MAKE) -j2 $(STAMP) $(COMPAT_STAMP)
+	$(MAKE) test-main
+	$(MAKE) test-headless
 
 # Everything but the slow tests (workers, model builds, the wheel): a quick loop while developing.
 test-fast: $(STAMP)
@@ -69,12 +74,12 @@ system-tools:
 	fi
 
 test-main: $(STAMP) system-tools
-	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest
+	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest --durations=15
 
 test-headless: $(COMPAT_STAMP)
 	@! $(COMPAT_VENV)/bin/python -c "import PySide6" 2>/dev/null || (echo "the headless environment has PySide6" && false)
 	@! $(COMPAT_VENV)/bin/python -c "import pyqtgraph" 2>/dev/null || (echo "the headless environment has pyqtgraph" && false)
-	TRAINSIZER_HEADLESS=1 HF_HUB_OFFLINE=1 $(COMPAT_VENV)/bin/python -m pytest -p no:cacheprovider $(COMPAT_TESTS)
+	TRAINSIZER_HEADLESS=1 HF_HUB_OFFLINE=1 $(COMPAT_VENV)/bin/python -m pytest -p no:cacheprovider --durations=15 $(COMPAT_TESTS)
 
 # Translations: lupdate refreshes the .ts sources from the GUI's code (translators edit them with
 # pyside6-linguist); lrelease compiles them to the .qm files the application loads (both are committed).

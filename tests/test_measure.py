@@ -144,7 +144,7 @@ def test_find_max_batch_starts_from_the_prediction(tmp_path):
     from trainsizer.runs.findmax import find_max
 
     spec = RunSpec().replace(batch={"seq_len": 128})
-    data = find_max(spec, tmp_path, "batch", memory_limit=3 << 30, max_trials=4)
+    data = find_max(spec, tmp_path, "batch", memory_limit=3 << 29, max_trials=4)
     trials = data["trials"]
     assert 1 <= len(trials) <= 4 and trials[0]["micro_batch"] == max(1, data["predicted"])
     fitting = [t["micro_batch"] for t in trials if t["fits"]]
