@@ -156,10 +156,10 @@ def test_the_pdf_renders_to_pages(run_cli, run_dir, tmp_path):
 
 
 def _pages_of(pdf_path, tokens):
-    """{token: the page numbers whose text holds it}, read back from the PDF by poppler."""
+    """({token: the page numbers whose text holds it}, each page's lines), read back by poppler."""
     info = subprocess.run(["pdfinfo", str(pdf_path)], capture_output=True, text=True, check=True).stdout
     count = int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
-    found = {tok: set() for tok in tokens}
+    found, lines = {tok: set() for tok in tokens}, []
     for page in range(1, count + 1):
         text = subprocess.run(
             ["pdftotext", "-f", str(page), "-l", str(page), str(pdf_path), "-"],
@@ -167,23 +167,27 @@ def _pages_of(pdf_path, tokens):
             text=True,
             check=True,
         ).stdout
+        lines.append([x.strip() for x in text.splitlines() if x.strip()])
         for tok in tokens:
             if tok in text:
                 found[tok].add(page)
-    return found, count
+    return found, lines
 
 
 @pytest.mark.gui  # the PDF is drawn by Qt
 @needs_poppler
 def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, monkeypatch):
     """Issue 21, item 14. A server's GPUs are one row each in the environment table, two lines long in
-    Russian: each row's first word (its uuid) and last (its serial) must lie on one page. Qt's own table
-    layout splits such a row line by line; the same reports drawn without trainsizer's page breaks show it,
-    so the check can fail."""
+    Russian: each row's first word (its uuid) and last (its serial) must lie on one page, and no page may
+    end with a section's title. Qt's own layout splits such a row line by line and leaves titles alone at
+    the bottom of a page; the same reports drawn without trainsizer's page breaks show both, so the check
+    can fail."""
     from trainsizer.report import pdf
+    from trainsizer.report.content import report_sections
+    from trainsizer.report.text import translator
 
-    split_by_qt = []
-    for n in (8, 12, 16):
+    split_by_qt, alone_by_qt = [], []
+    for n in (8, 11, 16, 21):
 
         def gpus(result, n=n):
             result["environment"]["gpus"] = [
@@ -205,21 +209,27 @@ def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, mo
         pairs = [(f"GPU-{i:08d}", f"S{i:012d}") for i in range(n)]
         tokens = [tok for pair in pairs for tok in pair]
         for lang in ("ru", "en"):
+            titles = {s.title for s in report_sections(run, translator(lang))}
             kept = pdf.render_pdf(run, tmp_path / f"kept-{n}-{lang}.pdf", lang)
-            pages, count = _pages_of(kept, tokens)
+            pages, lines = _pages_of(kept, tokens)
             assert all(len(pages[first]) == 1 and pages[first] == pages[last] for first, last in pairs), (
                 n,
                 lang,
                 pages,
             )
+            assert [page[-1] for page in lines[:-1] if page[-1] in titles] == [], (n, lang)
+            assert all(page for page in lines), (n, lang)  # no empty page
             with monkeypatch.context() as m:  # Qt's layout as it is
                 m.setattr(pdf, "keep_rows_whole", lambda html, document: document(html))
                 plain = pdf.render_pdf(run, tmp_path / f"plain-{n}-{lang}.pdf", lang)
-            pages_plain, count_plain = _pages_of(plain, tokens)
+            pages_plain, lines_plain = _pages_of(plain, tokens)
             split = [(first, last) for first, last in pairs if pages_plain[first] != pages_plain[last]]
+            alone = [page[-1] for page in lines_plain[:-1] if page[-1] in titles]
             split_by_qt += split
-            assert count <= count_plain + len(split)  # a page break per row kept whole, no more
+            alone_by_qt += alone
+            assert len(lines) <= len(lines_plain) + len(split) + len(alone)  # a page break per place, no more
     assert split_by_qt, "no row was split even by Qt alone: the check above proves nothing"
+    assert alone_by_qt, "no title was left alone even by Qt: the check above proves nothing"
 
 
 def test_the_json_report_is_the_result(cli_main, run_dir, tmp_path):

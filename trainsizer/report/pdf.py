@@ -1,7 +1,8 @@
 """The acceptance report as PDF, rendered through Qt (QTextDocument + QPdfWriter) — the one place outside
 gui/ that imports Qt (docs/architecture.md), lazily. QTextDocument does not draw inline SVG, so each chart is
 rendered to an image with QtSvg and handed to the document as a resource; and it splits a table row of
-several lines over two pages, so the layout is checked and the table cut before such a row."""
+several lines over two pages and leaves a title alone at the foot of a page, so the layout is checked and a
+page break put before such a row (the table cut there) or title."""
 
 from __future__ import annotations
 
@@ -115,33 +116,73 @@ def _tables(frame, kind):
         yield from _tables(child, kind)
 
 
+def headings_left_alone(doc) -> list[tuple[int, float]]:
+    """(heading, top) of every heading, in document order, whose next content starts the next page: a
+    section title alone at the bottom of a page."""
+    layout, height = doc.documentLayout(), doc.pageSize().height()
+    found = []
+    for n, block in enumerate(b for b in _blocks(doc) if b.blockFormat().headingLevel()):
+        top = layout.blockBoundingRect(block).top()
+        after = block.next()
+        while after.isValid() and not after.text().strip():
+            after = after.next()  # Qt's empty blocks around tables
+        if after.isValid() and int(layout.blockBoundingRect(after).top() // height) > int(top // height):
+            found.append((n, top))
+    return found
+
+
 _TABLE = re.compile(r"<table\b[^>]*>")
+_HEADING = re.compile(r"<h[1-6]\b[^>]*>")
 _BREAK = ' style="page-break-before:always"'
 
 
 def keep_rows_whole(html: str, document, max_passes: int = 200):
-    """Lay ``html`` out with ``document(html)`` and, while a table row runs over a page boundary, start a
-    new page before it: the table is cut there and continues on the next page under its header repeated
-    (or the whole table moves, when the row is its first). A row taller than a page stays split."""
+    """Lay ``html`` out with ``document(html)`` and, while a table row runs over a page boundary or a
+    heading is left alone at the bottom of a page, start a new page before it (the first such place in
+    the document, then lay out again): a table is cut there and continues on the next page under its
+    header repeated (or moves whole, when the row is its first). A row taller than a page stays split."""
     from PySide6.QtGui import QTextTable
 
     doc = document(html)
     height = doc.pageSize().height()
-    if len(_TABLE.findall(html)) != len(list(_tables(doc.rootFrame(), QTextTable))):
-        return doc  # our tables are not Qt's tables one to one (never so far): lay out as given
-    skip: set[tuple[int, int]] = set()
+    headings = sum(1 for b in _blocks(doc) if b.blockFormat().headingLevel())
+    if len(_TABLE.findall(html)) != len(list(_tables(doc.rootFrame(), QTextTable))) or headings != len(
+        _HEADING.findall(html)
+    ):
+        return doc  # our tables and headings are not Qt's one to one (never so far): lay out as given
+    skip: set[tuple] = set()
     for _ in range(max_passes):
-        split = [row for row in rows_across_pages(doc) if row[:2] not in skip]
-        if not split:
+        places = [(top, ("row", k, r), bottom - top) for k, r, top, bottom in rows_across_pages(doc)]
+        places += [(top, ("heading", n), 0.0) for n, top in headings_left_alone(doc)]
+        places = sorted(p for p in places if p[1] not in skip)
+        if not places:
             break
-        k, r, top, bottom = split[0]
-        tall = bottom - top > 0.8 * height  # would not fit on the next page either
-        fixed = None if tall else _break_before_row(html, k, r)
+        _, what, tall = places[0]
+        if what[0] == "row":
+            # a row that would not fit on the next page either stays split
+            fixed = None if tall > 0.8 * height else _break_before_row(html, *what[1:])
+        else:
+            fixed = _break_before_heading(html, what[1])
         if fixed is None:
-            skip.add((k, r))
+            skip.add(what)
             continue
         html, doc = fixed, document(fixed)
     return doc
+
+
+def _blocks(doc):
+    block = doc.begin()
+    while block.isValid():
+        yield block
+        block = block.next()
+
+
+def _break_before_heading(html: str, n: int) -> str | None:
+    tags = list(_HEADING.finditer(html))
+    if n >= len(tags) or "page-break-before" in tags[n].group(0):
+        return None
+    tag = tags[n].group(0)[:-1] + _BREAK + ">"
+    return html[: tags[n].start()] + tag + html[tags[n].end() :]
 
 
 def _break_before_row(html: str, k: int, r: int) -> str | None:
