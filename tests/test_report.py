@@ -174,6 +174,23 @@ def _pages_of(pdf_path, tokens):
     return found, lines
 
 
+def _gpu_rows(result, n):
+    """A server of ``n`` GPUs in the environment: one row each in the report, two lines long in Russian."""
+    result["environment"]["gpus"] = [
+        {
+            "index": i,
+            "name": "NVIDIA H100 80GB HBM3",
+            "uuid": f"GPU-{i:08d}-abcd-ef01-2345-6789abcdef01",
+            "serial": f"S{i:012d}",
+            "memory_total": 85520809984,
+            "pcie_generation": 5,
+            "pcie_width": 16,
+            "nvlink_active": 18,
+        }
+        for i in range(n)
+    ]
+
+
 @pytest.mark.gui  # the PDF is drawn by Qt
 @needs_poppler
 def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, monkeypatch):
@@ -188,23 +205,7 @@ def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, mo
 
     split_by_qt, alone_by_qt = [], []
     for n in (8, 11, 16, 21):
-
-        def gpus(result, n=n):
-            result["environment"]["gpus"] = [
-                {
-                    "index": i,
-                    "name": "NVIDIA H100 80GB HBM3",
-                    "uuid": f"GPU-{i:08d}-abcd-ef01-2345-6789abcdef01",
-                    "serial": f"S{i:012d}",
-                    "memory_total": 85520809984,
-                    "pcie_generation": 5,
-                    "pcie_width": 16,
-                    "nvlink_active": 18,
-                }
-                for i in range(n)
-            ]
-
-        _edit_result(run_dir, gpus)
+        _edit_result(run_dir, lambda result, n=n: _gpu_rows(result, n))
         run = load_run(run_dir)
         pairs = [(f"GPU-{i:08d}", f"S{i:012d}") for i in range(n)]
         tokens = [tok for pair in pairs for tok in pair]
@@ -230,6 +231,43 @@ def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, mo
             assert len(lines) <= len(lines_plain) + len(split) + len(alone)  # a page break per place, no more
     assert split_by_qt, "no row was split even by Qt alone: the check above proves nothing"
     assert alone_by_qt, "no title was left alone even by Qt: the check above proves nothing"
+
+
+@needs_chromium
+@needs_poppler
+def test_the_html_report_printed_from_chromium_keeps_rows_and_titles_with_their_page(
+    run_dir, tmp_path, monkeypatch
+):
+    """Without Qt the CLI says "print the HTML to PDF from a browser": its print style keeps a row whole
+    and a title with what follows. Printed by headless Chromium and read back by poppler; the same pages
+    printed without the print style leave a title alone at the foot of a page, so the check can fail."""
+    from trainsizer.report import html as report_html
+    from trainsizer.report.content import report_sections
+    from trainsizer.report.text import translator
+
+    alone_without = []
+    for n in (16, 30):
+        _edit_result(run_dir, lambda result, n=n: _gpu_rows(result, n))
+        run = load_run(run_dir)
+        pairs = [(f"GPU-{i:08d}", f"S{i:012d}") for i in range(n)]
+        tokens = [tok for pair in pairs for tok in pair]
+        for lang in ("en", "ru"):
+            titles = {s.title for s in report_sections(run, translator(lang))}
+            for styled in (True, False):
+                with monkeypatch.context() as m:
+                    if not styled:
+                        m.setattr(report_html, "CSS", report_html.CSS.split("@media print")[0])
+                    page = tmp_path / f"r-{n}-{lang}-{styled}.html"
+                    page.write_text(render_html(run, lang), encoding="utf-8")
+                printed = tmp_path / f"r-{n}-{lang}-{styled}.pdf"
+                _chromium("--no-pdf-header-footer", f"--print-to-pdf={printed}", page.as_uri())
+                pages, lines = _pages_of(printed, tokens)
+                alone = [p[-1] for p in lines[:-1] if p and p[-1] in titles]
+                if styled:
+                    assert alone == [] and all(len(pages[a]) == 1 and pages[a] == pages[b] for a, b in pairs)
+                else:
+                    alone_without += alone
+    assert alone_without, "no title was left alone even without the print style: the check proves nothing"
 
 
 def test_the_json_report_is_the_result(cli_main, run_dir, tmp_path):

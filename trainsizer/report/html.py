@@ -20,6 +20,7 @@ table.badge{width:auto;border:none;margin:.4em 0}table.badge td{border:none}
 .incomplete{background:#fff3e0;color:#e65100}
 .passed{color:#2e7d32}.failed{color:#c62828}.not_run{color:#757575}.note{color:#555;font-style:italic}
 .chart{max-width:100%;height:auto;display:block;margin:.6em 0}
+@media print{tr,.chart{break-inside:avoid}h1,h2{break-after:avoid}thead{display:table-header-group}}
 """
 
 
