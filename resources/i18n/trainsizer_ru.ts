@@ -66,6 +66,11 @@
         <source>%1 d</source>
         <translation>%1 дн.</translation>
     </message>
+    <message>
+        <location filename="../../trainsizer/gui/i18n.py" line="130"/>
+        <source>s</source>
+        <translation>с</translation>
+    </message>
 </context>
 <context>
     <name>EstimatePanel</name>

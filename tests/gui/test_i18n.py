@@ -82,6 +82,8 @@ def test_the_window_speaks_russian(qtbot, tmp_path):
         # durations (the estimate's step time, the plan's time to train) in the window's language
         assert fmt_duration(1730, i18n.duration_word) == "28 мин 50 с"
         assert fmt_hours(200, i18n.duration_word) == "8.3 дн."
+        axis = win.plot.plot.getAxis("bottom").labelString()
+        assert "время" in axis and "(с)" in axis and "(s)" not in axis
         win.estimate.shutdown()
     finally:
         i18n.install("en")

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from trainsizer.gui.i18n import fill
+from trainsizer.gui.i18n import fill, time_axis
 from trainsizer.gui.labels import ITEMS, SERIES, label
 from trainsizer.ui_common.textfmt import fmt_bytes
 
@@ -59,7 +59,7 @@ class CompareDialog(QDialog):
         lay.addWidget(self.changed)
         self.plot = pg.PlotWidget()
         item = self.plot.getPlotItem()
-        item.setLabel("bottom", self.tr("time"), units="s")
+        time_axis(item, self.tr("time"))
         item.addLegend()
         self.curves = 0
         timelines = [_timeline(Path(ra.path)), _timeline(Path(rb.path))]

@@ -121,3 +121,10 @@ _DURATION = {  # textfmt.DURATION_FORMS in Qt's placeholders, for lupdate
 def duration_word(form: str, *figures) -> str:
     """``textfmt.fmt_duration``'s wording in the window's language."""
     return fill(QCoreApplication.translate("Duration", _DURATION[form]), *figures)
+
+
+def time_axis(item, title: str) -> None:
+    """A plot's bottom axis in seconds, its unit in the window's language; no SI prefix (pyqtgraph's "ks"
+    beside a Russian "с" would mix alphabets, and a run's seconds stay readable as they are)."""
+    item.getAxis("bottom").enableAutoSIPrefix(False)
+    item.setLabel("bottom", title, units=QCoreApplication.translate("Duration", "s"))

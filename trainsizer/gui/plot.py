@@ -10,7 +10,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
-from trainsizer.gui.i18n import fill
+from trainsizer.gui.i18n import fill, time_axis
 from trainsizer.gui.labels import PHASES, SERIES, label
 from trainsizer.runs.timeline import RunTimeline
 from trainsizer.ui_common.palette import PHASE_COLORS, device_color
@@ -31,7 +31,7 @@ class MemoryPlot(QWidget):
         self.widget = pg.PlotWidget()
         self.plot = self.widget.getPlotItem()
         self.plot.setLabel("left", "GiB")
-        self.plot.setLabel("bottom", self.tr("time"), units="s")
+        time_axis(self.plot, self.tr("time"))
         # No grid: pyqtgraph paints it with the axes, and with the time axis moving on every redraw that
         # was three quarters of a redraw's cost (bench/gui_responsiveness.py); the reference lines remain.
         self._top = 0.0
@@ -53,7 +53,7 @@ class MemoryPlot(QWidget):
         self.activity_widget.setObjectName("activity-plot")
         ap = self.activity_widget.getPlotItem()
         ap.setTitle(self.tr("GPU utilisation % and power W"))
-        ap.setLabel("bottom", self.tr("time"), units="s")
+        time_axis(ap, self.tr("time"))
         ap.addLegend(offset=(-10, 5))
         self.activity_curves: dict[tuple[str, str], pg.PlotDataItem] = {}
         self.show_activity = QCheckBox(self.tr("GPU utilisation and power"))
