@@ -193,12 +193,12 @@ def _gpu_rows(result, n):
 
 @pytest.mark.gui  # the PDF is drawn by Qt
 @needs_poppler
-def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(run_dir, tmp_path, monkeypatch):
+def test_no_table_row_of_the_pdf_runs_over_a_page_boundary(qapp, run_dir, tmp_path, monkeypatch):
     """Issue 21, item 14. A server's GPUs are one row each in the environment table, two lines long in
     Russian: each row's first word (its uuid) and last (its serial) must lie on one page, and no page may
     end with a section's title. Qt's own layout splits such a row line by line and leaves titles alone at
     the bottom of a page; the same reports drawn without trainsizer's page breaks show both, so the check
-    can fail."""
+    can fail. (Drawn in this process: ``qapp`` makes the one QApplication that the window tests share.)"""
     from trainsizer.report import pdf
     from trainsizer.report.content import report_sections
     from trainsizer.report.text import translator
@@ -439,12 +439,17 @@ def test_the_russian_report_is_russian(run_dir):
         'lang="ru"' in html and "Вердикт: принято" in html and "Размещение весов и состояния обучения" in html
     )
     assert "Verdict" not in html
+    # seconds in Russian too (issue 21, item 8: units): "0.5572 с", never "0.5572 s"
+    text = re.sub(r"<[^>]+>", " ", html.split("</style>", 1)[1])
+    assert re.findall(r"\d s\b", text) == [] and len(re.findall(r"\d с\b", text)) >= 5
 
 
 def test_the_cli_writes_beside_the_run_by_default(cli_main, run_dir):
     rc, out, err = cli_main("request", run_dir, "--lang", "ru")
     assert rc == 0, err
-    assert (run_dir / "request.ru.md").read_text().startswith("# Запрос на подбор оборудования")
+    request = (run_dir / "request.ru.md").read_text()
+    assert request.startswith("# Запрос на подбор оборудования")
+    assert re.findall(r"\d s\b", request) == [] and re.findall(r"\d с\b", request)
     assert copy.copy(out).strip().endswith("request.ru.md")
 
 

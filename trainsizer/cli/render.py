@@ -203,7 +203,7 @@ def _plan_row(o) -> list[str]:
     from trainsizer.ui_common.textfmt import plan_cells
     from trainsizer.vocab import PLAN_REASON_WORDS, layout_words
 
-    return plan_cells(o, layout_words, lambda r: PLAN_REASON_WORDS.get(r, r), fmt_hours, "ok")
+    return plan_cells(o, layout_words, lambda r: PLAN_REASON_WORDS.get(r, r), None, "ok")
 
 
 def render_plan(spec, result: dict, show_all: bool = False) -> str:

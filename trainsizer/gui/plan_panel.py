@@ -185,7 +185,7 @@ class PlanPanel(QWidget):
         self.table.setRowCount(len(opts))
         for r, o in enumerate(opts):
             cells = plan_cells(
-                o, layout_text, lambda r: label(PLAN_REASONS, r), hours_text, self.tr("meets the task")
+                o, layout_text, lambda r: label(PLAN_REASONS, r), duration_word, self.tr("meets the task")
             )
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)

@@ -11,10 +11,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from trainsizer.report.text import duration_word
 from trainsizer.runs.compare import ITEM_KEYS
 from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
-from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
 from trainsizer.vocab import BASIS_WORDS
 
 
@@ -344,10 +345,11 @@ def step_section(run: Run, t) -> Section:
     if not st.get("count"):
         s.notes.append(t("not measured"))
         return s
+    word = duration_word(t)
     s.rows = [
-        (t("median"), f"{st['median']:.4f} s"),
-        (t("p95"), f"{st['p95']:.4f} s"),
-        (t("min"), f"{st['min']:.4f} s"),
+        (t("median"), fmt_seconds(st["median"], ".4f", word)),
+        (t("p95"), fmt_seconds(st["p95"], ".4f", word)),
+        (t("min"), fmt_seconds(st["min"], ".4f", word)),
         (t("steps"), str(st["count"])),
         (t("tokens/s"), f"{meas.get('tokens_per_s') or 0:,.0f}"),
         (t("samples/s"), f"{meas.get('samples_per_s') or 0:,.2f}"),
@@ -362,7 +364,8 @@ def step_section(run: Run, t) -> Section:
         s.rows += [
             (
                 t("predicted (estimated)"),
-                f"{predicted['seconds']:.4f} s, {predicted.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} "
+                f"{fmt_seconds(predicted['seconds'], '.4f', word)}, "
+                f"{predicted.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} "
                 f"({predicted.get('basis')}, {t('at')} {predicted.get('utilization') or 0:.0%})",
             ),
             (t("measured ÷ predicted step time"), f"{st['median'] / predicted['seconds']:.2f}"),
@@ -376,7 +379,7 @@ def step_section(run: Run, t) -> Section:
                 x
                 for x in (
                     f"≥ {target:,.0f} {t('tokens/s')}" if target else "",
-                    f"≤ {limit:g} s {t('per step')}" if limit else "",
+                    f"≤ {fmt_seconds(limit, 'g', word)} {t('per step')}" if limit else "",
                 )
                 if x
             )
@@ -436,17 +439,21 @@ def resume_section(run: Run, t) -> Section:
             t("checkpoint size"),
             fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured"),
         ),
-        (t("save time"), f"{r['save_s']:.2f} s" if r.get("save_s") is not None else t("not measured")),
-        (t("load time"), f"{r['load_s']:.2f} s" if r.get("load_s") is not None else t("not measured")),
+        (t("save time"), _secs(r.get("save_s"), t)),
+        (t("load time"), _secs(r.get("load_s"), t)),
     ]
     if r.get("reason") or r.get("code"):
         s.notes.append(evidence(r, t.lang))
     return s
 
 
+def _secs(value, t) -> str:
+    return t("not measured") if value is None else fmt_seconds(value, ".2f", duration_word(t))
+
+
 def tool_section(run: Run, t) -> Section:
     r = run.result
-    stages = ", ".join(f"{k} {v} s" for k, v in r["stages"].items())
+    stages = ", ".join(f"{k} {fmt_seconds(v, '', duration_word(t))}" for k, v in r["stages"].items())
     return Section(
         "tool",
         t("Tool and time"),

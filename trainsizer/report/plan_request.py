@@ -10,7 +10,7 @@ from email.utils import formatdate
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS, md
 from trainsizer.report.text import duration_word, translator
 from trainsizer.runs.result import part
-from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds
 from trainsizer.vocab import NEEDS_WORDS, layout_words
 
 
@@ -79,7 +79,8 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
         rows.append(
             (
                 t("step time and throughput"),
-                f"{option['step_s']:.3g} s, {option['tokens_per_s']:,.0f} {t('tokens/s')} "
+                f"{fmt_seconds(option['step_s'], '.3g', duration_word(t))}, "
+                f"{option['tokens_per_s']:,.0f} {t('tokens/s')} "
                 f"({est_word}, {basis})",
             )
         )
@@ -104,7 +105,8 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
         gpus = part(run.result, "environment")["gpus"]
         if st.get("count"):
             where = t("on this run's GPU") if gpus else t("on the CPU here: not a target for the GPU server")
-            rows.append((t("test run step time"), f"{st['median']:.3f} s ({meas_word} {where})"))
+            median = fmt_seconds(st["median"], ".3f", duration_word(t))
+            rows.append((t("test run step time"), f"{median} ({meas_word} {where})"))
     return rows
 
 

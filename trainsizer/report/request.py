@@ -12,10 +12,10 @@ from urllib.parse import quote
 
 from trainsizer.report.content import Run, spec_section, title_line
 from trainsizer.report.redact import MARK, identifying_strings, redact
-from trainsizer.report.text import translator
+from trainsizer.report.text import duration_word, translator
 from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
-from trainsizer.ui_common.textfmt import fmt_bytes
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
 
 DEFAULT_HEADROOM = 0.2  # 20 % above the peak: allocator fragmentation, other processes, longer batches
 DEFAULT_KEEP = 3  # checkpoints kept on disk at a time
@@ -151,12 +151,17 @@ def requirements(
         rows.append(
             (
                 t("test run step time"),
-                f"{st['median']:.3f} s ({t('measured')} "
+                f"{fmt_seconds(st['median'], '.3f', duration_word(t))} ({t('measured')} "
                 f"{t('on the CPU here: not a target for the GPU server')})",
             )
         )
     elif st.get("count"):
-        rows.append((t("target step time"), f"≤ {st['median']:.3f} s ({t('measured here')})"))
+        rows.append(
+            (
+                t("target step time"),
+                f"≤ {fmt_seconds(st['median'], '.3f', duration_word(t))} ({t('measured here')})",
+            )
+        )
         rows.append(
             (
                 t("target throughput"),

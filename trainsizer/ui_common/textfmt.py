@@ -64,9 +64,9 @@ def _numeric(cell) -> bool:
     return s.replace(".", "", 1).isdigit()
 
 
-def plan_cells(option: dict, layout, reasons, hours, ok: str) -> list[str]:
-    """One row of a plan's options table (the CLI's and the window's): ``layout``, ``reasons`` and ``hours``
-    word the codes and durations in the edge's language."""
+def plan_cells(option: dict, layout, reasons, word, ok: str) -> list[str]:
+    """One row of a plan's options table (the CLI's and the window's): ``layout`` and ``reasons`` word the
+    codes, ``word`` the durations (``fmt_duration``'s; None: English) in the edge's language."""
     tps = option.get("tokens_per_s")
     return [
         str(option["option"]),
@@ -74,9 +74,9 @@ def plan_cells(option: dict, layout, reasons, hours, ok: str) -> list[str]:
         layout(option["layout"]),
         f"{fmt_bytes(option['peak'], 'GiB')} / {fmt_bytes(option['capacity'], 'GiB')}",
         f"{option['headroom']:.0%}",
-        f"{option['step_s']:.3g} s" if option.get("step_s") else "—",
+        fmt_seconds(option["step_s"], ".3g", word) if option.get("step_s") else "—",
         f"{tps:,.0f}" if tps else "—",
-        hours(option.get("time_to_train_h")),
+        fmt_hours(option.get("time_to_train_h"), word),
         f"{option['gpu_hours']:,.0f}" if option.get("gpu_hours") is not None else "—",
         ", ".join(reasons(r) for r in option["why_not"]) or ok,
     ]
@@ -101,6 +101,13 @@ def fmt_duration(seconds: float | None, word=None) -> str:
     if seconds < 48 * 3600:
         return word("h", f"{seconds / 3600:.1f}")
     return word("d", f"{seconds / 86400:.1f}")
+
+
+def fmt_seconds(seconds: float, spec: str = ".3f", word=None) -> str:
+    """Seconds as a figure of a given precision (``spec``: a format spec), the unit worded as
+    ``fmt_duration``'s ``word`` does: "0.5572 s", "0.5572 с"."""
+    word = word or (lambda form, *figures: DURATION_FORMS[form] % figures)
+    return word("s", format(seconds, spec))
 
 
 def fmt_hours(hours: float | None, word=None, missing: str = "—") -> str:
