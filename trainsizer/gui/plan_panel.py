@@ -32,10 +32,6 @@ def layout_text(layout: str) -> str:
     return layout_words(layout, lambda text: label(LAYOUTS, code_of.get(text, text)))
 
 
-def hours_text(h: float | None) -> str:
-    return fmt_hours(h, duration_word)
-
-
 class PlanRunner(QObject):
     ready = Signal(object, object, object)  # (spec, plan or None, error text or None)
 
@@ -153,7 +149,7 @@ class PlanPanel(QWidget):
         else:
             parts.append(self.tr("no tokens in the Task section: time to train not computed"))
         if task["deadline_hours"]:
-            parts.append(fill(self.tr("deadline %1"), hours_text(task["deadline_hours"])))
+            parts.append(fill(self.tr("deadline %1"), fmt_hours(task["deadline_hours"], duration_word)))
         parts.append(
             fill(
                 self.tr("utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s"),

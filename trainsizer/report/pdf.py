@@ -177,12 +177,21 @@ def _blocks(doc):
         block = block.next()
 
 
+def _breaking(tag: str) -> str:
+    """An opening tag with a page break before its element."""
+    return tag[:-1] + _BREAK + ">"
+
+
+def _break_at(html: str, tag: re.Match) -> str | None:
+    """``html`` with a page break on the opening ``tag`` found in it, or None where it has one already."""
+    if "page-break-before" in tag.group(0):
+        return None
+    return html[: tag.start()] + _breaking(tag.group(0)) + html[tag.end() :]
+
+
 def _break_before_heading(html: str, n: int) -> str | None:
     tags = list(_HEADING.finditer(html))
-    if n >= len(tags) or "page-break-before" in tags[n].group(0):
-        return None
-    tag = tags[n].group(0)[:-1] + _BREAK + ">"
-    return html[: tags[n].start()] + tag + html[tags[n].end() :]
+    return _break_at(html, tags[n]) if n < len(tags) else None
 
 
 def _break_before_row(html: str, k: int, r: int) -> str | None:
@@ -199,12 +208,9 @@ def _break_before_row(html: str, k: int, r: int) -> str | None:
     if r >= len(rows):
         return None
     if r <= header_rows:  # the first row (or the header) runs over: the whole table starts a page
-        if "page-break-before" in opening.group(0):
-            return None
-        tag = opening.group(0)[:-1] + _BREAK + ">"
-        return html[: opening.start()] + tag + html[opening.end() :]
+        return _break_at(html, opening)
     at = opening.end() + rows[r]
-    again = opening.group(0)[:-1] + _BREAK + ">"
+    again = _breaking(opening.group(0))
     if head:
         cut = "</tbody></table>" + again + head.group(0) + "<tbody>"
     else:

@@ -86,12 +86,16 @@ def plan_cells(option: dict, layout, reasons, word, ok: str) -> list[str]:
 DURATION_FORMS = {"s": "%s s", "min_s": "%s min %s s", "h": "%s h", "d": "%s d"}
 
 
+def _english(form: str, *figures) -> str:
+    return DURATION_FORMS[form] % figures
+
+
 def fmt_duration(seconds: float | None, word=None) -> str:
     """Seconds for people: "0.241 s", "12.3 s", "4 min 12 s", "3.2 h", "2.5 d" — never "1.73e+03 s".
     ``word(form, *figures)`` words a form of DURATION_FORMS in the reader's language (English by default)."""
     if seconds is None:
         return NOT_AVAILABLE
-    word = word or (lambda form, *figures: DURATION_FORMS[form] % figures)
+    word = word or _english
     if seconds < 1:
         return word("s", f"{seconds:.3g}")
     if seconds < 60:
@@ -106,8 +110,7 @@ def fmt_duration(seconds: float | None, word=None) -> str:
 def fmt_seconds(seconds: float, spec: str = ".3f", word=None) -> str:
     """Seconds as a figure of a given precision (``spec``: a format spec), the unit worded as
     ``fmt_duration``'s ``word`` does: "0.5572 s", "0.5572 с"."""
-    word = word or (lambda form, *figures: DURATION_FORMS[form] % figures)
-    return word("s", format(seconds, spec))
+    return (word or _english)("s", format(seconds, spec))
 
 
 def fmt_hours(hours: float | None, word=None, missing: str = "—") -> str:
