@@ -152,3 +152,36 @@ def test_history_lists_what_ran_and_compares_two_runs(run_cli, tmp_path):
     rc, out, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs", "--json")
     data = json.loads(out)
     assert data["changed"] == [{"field": "batch.micro_batch", "a": 4, "b": 2}]
+
+
+@pytest.mark.slow
+def test_devices_auto_is_what_this_machine_has_everywhere(cli_main, tmp_path):
+    """devices = "auto" is the devices present: the CPU on a machine without CUDA — in validate, the estimate
+    (no CUDA context counted), the run's spec, its placement check (from what was measured), the report and
+    the request; never a cuda:0 the machine lacks."""
+    from trainsizer.hardware import inventory
+    from trainsizer.spec import RunSpec
+
+    expected = "cuda:0" if inventory().gpus else "cpu"
+    spec = tmp_path / "auto.toml"
+    RunSpec().replace(parallel={"devices": "auto"}, measure={"steps": 2, "warmup_steps": 1}).save(spec)
+    code, out, err = cli_main("spec", "validate", spec)
+    assert code == 0 and out.strip().endswith(f"runs on {expected})"), out + err
+    code, out, err = cli_main("estimate", spec, "--json")
+    data = json.loads(out)
+    assert list(data["estimate"]["devices"]) == [expected] and data["devices"] == expected
+    if expected == "cpu":
+        assert "cuda_context" not in data["estimate"]["devices"]["cpu"]["items"] or not (
+            data["estimate"]["devices"]["cpu"]["items"]["cuda_context"]
+        )
+    run = tmp_path / "run"
+    code, out, err = cli_main("measure", spec, "--out", run)
+    assert code == 0, out + err
+    result = json.loads((run / "result.json").read_text())
+    assert result["spec"]["parallel"]["devices"] == expected
+    placement = next(c for c in result["checks"] if c["id"] == "placement")
+    assert placement["status"] == "passed" and placement["params"]["devices"] == expected, placement
+    for what, fmt in (("report", "html"), ("request", "md")):
+        code, out, err = cli_main(what, run, "--format", fmt, "-o", tmp_path / f"out.{fmt}")
+        text = (tmp_path / f"out.{fmt}").read_text()
+        assert code == 0 and (expected == "cuda:0" or "cuda:0" not in text), (what, err)

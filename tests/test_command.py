@@ -176,6 +176,9 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, b
     result = json.loads((out / "result.json").read_text())
     resume = result["resume"]
     assert resume["compared"] == "losses" and resume["saved_at"] == [2], stdout + err
+    # the terminal says it too (it once died on the save time a command's check does not have: exit 3)
+    assert code == 1 and "internal error" not in err, stdout + err  # quality not agreed: incomplete
+    assert f"resume: {evidence(resume)}" in stdout
     if broken:
         assert resume["passed"] is False and resume["code"] == "command_resume_differs"
         assert result["verdict"] == "rejected" and "losses differ" in evidence(resume)

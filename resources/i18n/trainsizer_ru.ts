@@ -1099,131 +1099,141 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
+        <source>not measured: {why}</source>
+        <translation>не измерено: {why}</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
+        <source>the run used {devices}, the estimate was made for {estimated}</source>
+        <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="295"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="296"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="295"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="297"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="296"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="298"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -1231,127 +1241,127 @@
 <context>
     <name>PlanPanel</name>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="82"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="78"/>
         <source>Fill in the Task section of the form (tokens, deadline), then press Plan: every GPU class × count × layout is sized and ranked.</source>
         <translation>Заполните раздел «Задача» формы (токены, срок) и нажмите «План»: каждый класс GPU × количество × схема будут рассчитаны и упорядочены.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="90"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="86"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="93"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="89"/>
         <source>Show every option</source>
         <translation>Показать все варианты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="95"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="91"/>
         <source>Draft a request from the selected option…</source>
         <translation>Черновик запроса по выбранному варианту…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="120"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="116"/>
         <source>target</source>
         <translation>цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="121"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="117"/>
         <source>layout</source>
         <translation>схема</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="122"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="118"/>
         <source>peak / GPU</source>
         <translation>пик / GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="123"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="119"/>
         <source>free</source>
         <translation>свободно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="124"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="120"/>
         <source>step</source>
         <translation>шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="125"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="121"/>
         <source>tokens/s</source>
         <translation>токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="126"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="122"/>
         <source>time to train</source>
         <translation>время обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="127"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="123"/>
         <source>GPU-hours</source>
         <translation>GPU-часы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="128"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="124"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="138"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="134"/>
         <source>Planning…</source>
         <translation>Планирование…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="145"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="141"/>
         <source>No plan: %1</source>
         <translation>Нет плана: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="152"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="148"/>
         <source>%1 tokens</source>
         <translation>%1 токенов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="154"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="150"/>
         <source>no tokens in the Task section: time to train not computed</source>
         <translation>в разделе «Задача» нет токенов: время обучения не рассчитано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="156"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="152"/>
         <source>deadline %1</source>
         <translation>срок %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="159"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="155"/>
         <source>utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s</source>
         <translation>загрузка %1 (принята); запас %2; %3 схем рассчитано за %4 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="168"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="164"/>
         <source>fell out: %1</source>
         <translation>отсеяно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="188"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="184"/>
         <source>meets the task</source>
         <translation>подходит</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="201"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="197"/>
         <source>Best: option %1, %2 — %3</source>
         <translation>Лучший: вариант %1, %2 — %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="203"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="199"/>
         <source>Host RAM per node: %1 (estimated)</source>
         <translation>ОЗУ хоста на узел: %1 (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="200"/>
         <source>Needs %1</source>
         <translation>Нужно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="208"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
         <source>Nothing meets the task; the closest option is shown.</source>
         <translation>Ни один вариант не подходит; показан ближайший.</translation>
     </message>

@@ -8,14 +8,16 @@ from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, table
 from trainsizer.vocab import ITEM_WORDS, PEAK_PHASE_WORDS
 
 
-def describe_spec(spec) -> str:
+def describe_spec(spec, devices: str | None = None) -> str:
+    """One line of the spec; ``devices``: where it runs as resolved (``auto`` on a machine without CUDA is
+    the CPU), when known."""
     m = spec.model
     model = m.preset or m.config or m.pretrained or m.hub_id
     return (
         f"{model} · {spec.method.kind} · {spec.precision.compute} · {spec.optimizer.name} · micro-batch "
         f"{spec.batch.micro_batch} × {spec.batch.seq_len} tokens (accumulate {spec.batch.grad_accum})"
         f"{' · checkpointing' if spec.batch.gradient_checkpointing else ''} · {spec.parallel.strategy} on "
-        f"{spec.parallel.devices}"
+        f"{devices or spec.parallel.devices}"
     )
 
 
@@ -46,7 +48,7 @@ def render_estimate(spec, data) -> str:
     label = first_name if len(devs) == 1 else f"{first_name} (each of {len(devs)})"
     lines = [
         f"Estimate ({data['kind']}) on {data['target']}",
-        "  " + describe_spec(spec),
+        "  " + describe_spec(spec, data.get("devices")),
         f"  parameters: {data['model']['total_params']:,} total, {data['model']['trainable_params']:,} "
         "trained",
         "",

@@ -181,6 +181,17 @@ def cmd_measure(args) -> int:
     return _exit_code("measure", result)
 
 
+def resume_figures(r: dict) -> list[str]:
+    """The resume check's sizes and times that it measured (a command's check has no save or load time)."""
+    out = []
+    if isinstance(r.get("checkpoint_bytes"), int | float):
+        out.append(f"checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB")
+    for key, word in (("save_s", "save"), ("load_s", "load")):
+        if isinstance(r.get(key), int | float):
+            out.append(f"{word} {r[key]:.2f} s")
+    return [", ".join(out)] if out else []
+
+
 def cmd_check(args) -> int:
     from trainsizer.cli.render import render_measurement
     from trainsizer.runs.check import check
@@ -223,11 +234,8 @@ def cmd_check(args) -> int:
         q, r = part(result, "quality"), part(result, "resume")
         if q.get("before") is not None:
             print(f"quality: {evidence(q)}")
-        if r.get("checkpoint_bytes"):
-            print(
-                f"resume: {evidence(r)}; checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB, "
-                f"save {r['save_s']:.2f} s, load {r['load_s']:.2f} s"
-            )
+        if result["resume"] is not None:
+            print("resume: " + "; ".join([evidence(r), *resume_figures(r)]))
         print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
         print(f"results: {Path(args.out).resolve() / 'result.json'}")
     return _exit_code("check", result)

@@ -62,6 +62,8 @@ def cmd_spec_validate(args) -> int:
     from trainsizer.estimate.report_data import resolve_targets
 
     targets, _ = resolve_targets(args.devices)
+    if not args.devices:
+        spec = spec.on_devices_present(len(targets))
     issues = path_issues(spec) + config_issues(spec) + environment_issues(spec, targets)
     model_stage = not issues and not args.quick and (args.model or needs_model_stage(spec))
     if model_stage:  # the second stage: seconds, it imports transformers
@@ -71,7 +73,8 @@ def cmd_spec_validate(args) -> int:
         raise SpecError(issues)
     where = args.devices or "this machine"
     what = "spec, files, config and devices" + (", model" if model_stage else "")
-    print(f"{args.file}: valid ({what} checked against {where})")
+    runs_on = "" if args.devices else f"; runs on {spec.parallel.devices}"
+    print(f"{args.file}: valid ({what} checked against {where}{runs_on})")
     return EXIT_OK
 
 

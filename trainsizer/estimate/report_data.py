@@ -41,6 +41,8 @@ def build_report(
     if issues:
         raise SpecError(issues)
     targets, host = resolve_targets(devices)
+    if not devices:
+        spec = spec.on_devices_present(len(targets))  # auto on a machine without CUDA: the CPU
     if spec.parallel.on_cpu and not devices:
         targets = []  # a CPU run on this machine: the CPU is the device
     issues = environment_issues(spec, targets) if targets or not devices else []
@@ -56,6 +58,7 @@ def build_report(
     out: dict[str, Any] = {
         "kind": est.kind,
         "target": devices or "this machine",
+        "devices": spec.parallel.devices,  # as resolved here: "auto" without a CUDA device is "cpu"
         "model": {
             "total_params": est.stats.total,
             "trainable_params": est.trainable_params,

@@ -268,6 +268,8 @@ MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'the specification or the environment is missing'),
     QT_TRANSLATE_NOOP("Messages", 'weights and training state placed on {devices} and the host'),
     QT_TRANSLATE_NOOP("Messages", 'no estimate'),
+    QT_TRANSLATE_NOOP("Messages", 'not measured: {why}'),
+    QT_TRANSLATE_NOOP("Messages", 'the run used {devices}, the estimate was made for {estimated}'),
     QT_TRANSLATE_NOOP("Messages", 'no measurement'),
     QT_TRANSLATE_NOOP("Messages", 'does not fit: out of memory in {phase} at step {step}'),
     QT_TRANSLATE_NOOP("Messages", 'the measurement failed: {message}'),

@@ -12,6 +12,7 @@ from trainsizer.runs.launcher import run_worker
 from trainsizer.runs.measure import (
     _status,
     analytic_estimate,
+    devices_present,
     environment,
     finish,
     merge_results,
@@ -78,6 +79,7 @@ def check(
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (the running worker
     group is stopped and reaped); result.json then says what ran and that the run was cancelled."""
     refuse_planned_only(spec)
+    spec = devices_present(spec)
     if spec.engine.name == "command":
         return _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, force)
     rd = RunDir(out, force=force)

@@ -32,13 +32,15 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     checks = []
     if spec and result.get("environment"):
         checks.append(_check("recorded", "passed", "recorded"))
-    else:
+    elif meas:  # something ran, and what it ran on was not written down
         checks.append(_check("recorded", "failed", "not_recorded"))
-    if est and est.get("devices"):
-        checks.append(_check("placement", "passed", "placed", devices=", ".join(est["devices"])))
+    else:  # nothing ran (the server was not reached, say): not proven either way
+        checks.append(_check("recorded", "not_run", "not_recorded"))
+    checks.append(_placement_check(est, meas))
+    if meas is None and isinstance(result.get("error"), str):  # it stopped before measuring: say why
+        checks.append(_check("peak_and_step", "not_run", "not_measured", why=result["error"]))
     else:
-        checks.append(_check("placement", "not_run", "no_estimate"))
-    checks.append(_peak_check(meas, est, spec))
+        checks.append(_peak_check(meas, est, spec))
     not_run = (
         "quality_not_agreed" if shaped("spec", spec)["engine"].get("name") == "command" else "quality_not_run"
     )
@@ -49,6 +51,26 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     statuses = [c["status"] for c in checks]
     verdict = "rejected" if "failed" in statuses else "incomplete" if "not_run" in statuses else "accepted"
     return checks, verdict
+
+
+def _placement_check(est, meas) -> dict[str, Any]:
+    """Where the weights and the training state were: the devices the measurement saw (its peaks), else the
+    estimate's; an estimate made for other devices than the run used is a failure, not a placement."""
+    estimated = list(shaped("estimate", est)["devices"]) if est else []
+    measured = [d for d in shaped("measurement", meas)["peak"] if d != "host"] if meas else []
+    if measured and estimated and set(measured) != set(estimated):
+        return _check(
+            "placement",
+            "failed",
+            "placement_differs",
+            devices=", ".join(measured),
+            estimated=", ".join(estimated),
+        )
+    if measured:
+        return _check("placement", "passed", "placed", devices=", ".join(measured))
+    if estimated:
+        return _check("placement", "passed", "placed", devices=", ".join(estimated))
+    return _check("placement", "not_run", "no_estimate")
 
 
 def _peak_check(meas, est=None, spec=None) -> dict[str, Any]:

@@ -38,8 +38,9 @@ def find_max(
     max_trials: int = 10,
     force: bool = False,
 ) -> dict[str, Any]:
-    from trainsizer.runs.measure import measure
+    from trainsizer.runs.measure import devices_present, measure
 
+    spec = devices_present(spec)
     field = {"batch": "micro_batch", "seq": "seq_len"}[key]
     upper_bound = None
     if key == "seq":

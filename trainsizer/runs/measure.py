@@ -19,6 +19,15 @@ def environment() -> dict[str, Any]:
     return inventory().to_dict()
 
 
+def devices_present(spec):
+    """The spec as it runs here: ``devices = "auto"`` is the CPU on a machine without a CUDA device."""
+    if not spec.parallel.auto:
+        return spec
+    from trainsizer.hardware import inventory
+
+    return spec.on_devices_present(len(inventory().gpus))
+
+
 def analytic_estimate(spec) -> dict[str, Any] | None:
     from trainsizer.estimate.working_set import estimate
     from trainsizer.hardware import inventory
@@ -87,6 +96,7 @@ def measure(
     Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop the worker group; result.json then says
     "cancelled" and the interrupt goes on out to the caller."""
     refuse_planned_only(spec)
+    spec = devices_present(spec)
     rd = RunDir(out, force=force)
     result = new_result(spec)
     try:

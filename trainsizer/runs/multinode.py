@@ -52,7 +52,7 @@ def run_multinode(
     from trainsizer.runs.checks import evaluate
     from trainsizer.runs.measure import merge_results
     from trainsizer.runs.protocol import parent_event
-    from trainsizer.runs.result import new_result, now
+    from trainsizer.runs.result import failed_with, new_result, now
     from trainsizer.runs.rundir import RunDir
 
     par = spec.parallel
@@ -67,10 +67,14 @@ def run_multinode(
     failed: list[str] = []
     try:
         rd.write_spec(spec)
+        nodes = []
         for h in hosts:
             conn = Connection(h)
             conns.append(conn)
             conn.check_versions()
+            nodes.append({**conn.inventory(), "server": str(h)})
+        # the environment of every node (the first's at the top, as one machine's): the evidence of "recorded"
+        result["environment"] = {**nodes[0], "nodes": nodes}
         endpoint = par.rendezvous or f"{_address(conns[0])}:{DEFAULT_PORT}"
         run_id = uuid.uuid4().hex[:12]
         for i, conn in enumerate(conns):
@@ -154,7 +158,7 @@ def run_multinode(
             raise KeyboardInterrupt
         return result
     except RemoteError as e:
-        result.update(status="failed", error={"code": e.code, "message": str(e)}, finished=now())
+        result.update(status="failed", finished=now(), **failed_with(e.code, str(e)))
         result["checks"], result["verdict"] = evaluate(result)
         rd.write_result(result)
         raise

@@ -283,6 +283,22 @@ class Connection:
             )
         return info
 
+    def inventory(self) -> dict[str, Any]:
+        """The server's devices, host and versions (`trainsizer devices --json` there): the environment a run
+        on it records."""
+        p = self.run(self.trainsizer("devices --json"), timeout=300)
+        try:
+            data = json.loads(p.stdout)
+        except ValueError:
+            data = None
+        if p.returncode != 0 or not isinstance(data, dict):
+            said = p.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise RemoteError(
+                "remote_command_failed",
+                f"{self.host}: cannot read its devices ({said[-1] if said else f'exit {p.returncode}'})",
+            )
+        return data
+
     def trainsizer(self, args: str) -> str:
         """The shell line that runs trainsizer on the server with ``args`` (already quoted)."""
         if not self.python:
@@ -292,9 +308,13 @@ class Connection:
 
 # -- running there, watching here ----------------------------------------------------------------------------
 def _upload(conn: Connection, data: bytes, remote: str) -> None:
-    p = conn.run(f"cat > {remote}", input=data, timeout=600)
+    """``data`` into the file ``remote`` on the server (a plain path: quoted here, never a shell word)."""
+    p = conn.run(f"cat > {shlex.quote(remote)}", input=data, timeout=600)
     if p.returncode != 0:
         raise RemoteError("upload_failed", f"{conn.host}: cannot write {remote} ({p.stderr.decode()[-200:]})")
+
+
+_PLAIN_SUFFIX = re.compile(r"\.[A-Za-z0-9_-]{1,16}")
 
 
 def make_scratch(conn: Connection) -> str:
@@ -310,8 +330,8 @@ def make_scratch(conn: Connection) -> str:
 
 def send_spec(conn: Connection, spec, scratch: str) -> None:
     """The spec into ``scratch``/spec.toml, with the files it names copied beside it (prepare_spec)."""
-    remote_spec = prepare_spec(conn, spec, shlex.quote(scratch))
-    _upload(conn, remote_spec.to_toml().encode("utf-8"), f"{shlex.quote(scratch)}/spec.toml")
+    remote_spec = prepare_spec(conn, spec, scratch)
+    _upload(conn, remote_spec.to_toml().encode("utf-8"), f"{scratch}/spec.toml")
 
 
 def prepare_spec(conn: Connection, spec, scratch: str):
@@ -324,8 +344,13 @@ def prepare_spec(conn: Connection, spec, scratch: str):
             raise RemoteError(
                 "unsupported", f"{p}: a dataset folder cannot be sent to the server yet; give a file"
             )
-        _upload(conn, p.read_bytes(), f"{scratch}/data{p.suffix}")
-        changes["data"] = {"path": f"{scratch}/data{p.suffix}"}
+        # the server's copy is named data<suffix>: the suffix tells the format; an odd one (spaces, quotes,
+        # shell words) is dropped, and the format the spec resolves here goes with it
+        suffix = p.suffix if _PLAIN_SUFFIX.fullmatch(p.suffix) else ""
+        _upload(conn, p.read_bytes(), f"{scratch}/data{suffix}")
+        from trainsizer.data.sources import detect_format
+
+        changes["data"] = {"path": f"{scratch}/data{suffix}", "format": detect_format(p, spec.data.format)}
     if spec.model.config and Path(spec.model.config).expanduser().is_file():
         p = Path(spec.model.config).expanduser()
         _upload(conn, p.read_bytes(), f"{scratch}/config.json")
@@ -353,7 +378,8 @@ def run_remote(
     writes its result. A dropped connection ends the run as "failed" with code connection_lost, keeping all
     events received; the remote command stops itself when its stdin closes (the session went away)."""
     from trainsizer.runs.protocol import parse_line
-    from trainsizer.runs.result import new_result, now
+    from trainsizer.runs.measure import finish
+    from trainsizer.runs.result import failed_with, new_result, now
     from trainsizer.runs.rundir import RunDir
 
     host = host if isinstance(host, Host) else Host.parse(host)
@@ -421,12 +447,12 @@ def run_remote(
             last = said.strip().splitlines()[-1] if said.strip() else "the session ended"
             result.update(
                 status="failed",
-                error={
-                    "code": "connection_lost",
-                    "message": f"{host}: the connection was lost ({last}); the {received} events received "
-                    "were kept, and the run on the server stopped itself",
-                },
                 finished=now(),
+                **failed_with(
+                    "connection_lost",
+                    f"{host}: the connection was lost ({last}); the {received} events received were kept, "
+                    "and the run on the server stopped itself",
+                ),
             )
             if fetched is not None:  # the server's own account of how it stopped
                 result["remote_status"] = fetched.get("status")
@@ -436,11 +462,10 @@ def run_remote(
                 result = new_result(spec)
                 result.update(
                     status="cancelled" if cancelled else "failed",
-                    error={
-                        "code": "no_result",
-                        "message": f"{host}: the remote run wrote no result; " + " ".join(stderr_tail[-3:]),
-                    },  # fmt: skip
                     finished=now(),
+                    **failed_with(
+                        "no_result", f"{host}: the remote run wrote no result; " + " ".join(stderr_tail[-3:])
+                    ),
                 )
         result["target"] = {
             "host": str(host),
@@ -448,16 +473,16 @@ def run_remote(
             "trainsizer": info.get("trainsizer"),
             "remote_dir": scratch if keep_remote else None,
         }
-        rd.write_result(result)
+        finish(rd, result)  # the one status and verdict, also of the server's own result
         if cancelled:
             raise KeyboardInterrupt
         return result
     except RemoteError as e:
         if result is None:
             result = new_result(spec)
-            result.update(status="failed", error={"code": e.code, "message": str(e)}, finished=now())
+            result.update(status="failed", finished=now(), **failed_with(e.code, str(e)))
             result["target"] = {"host": str(host)}
-            rd.write_result(result)
+            finish(rd, result)
         raise
     finally:
         if scratch and not keep_remote:

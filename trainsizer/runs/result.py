@@ -32,7 +32,8 @@ class Result(TypedDict, total=False):
     resume: dict[str, Any] | None
     stages: dict[str, float]
     status: str  # vocab.RUN_STATUSES
-    error: str
+    error: str  # the reason, in words (what failed and how to fix it)
+    error_kind: str  # its code: docs/remote.md's vocabulary (connection_lost, unreachable, ...) or an exception
     write_errors: list[str]
     checks: list[Check]
     verdict: str  # vocab.VERDICTS
@@ -122,9 +123,17 @@ def new_result(spec) -> Result:
     return result
 
 
+def failed_with(kind: str, message: str) -> dict[str, str]:
+    """The parts that say why a run failed: ``error`` (a sentence) and ``error_kind`` (its code)."""
+    return {"error": str(message), "error_kind": str(kind)}
+
+
 def normalize(result: dict[str, Any], problems: list[str] | None = None) -> Result:
     """A result as readers may rely on it: parts of the wrong type left out (each named in ``problems``),
     checks that are not objects dropped, every part present (missing ones filled with their stand-ins)."""
+    err = result.get("error")
+    if isinstance(err, dict) and isinstance(err.get("message"), str):  # written so by 0.x remote runs
+        result.update(failed_with(err.get("code") or "failed", err["message"]))
     for key, (kind, default) in PARTS.items():
         value = result.get(key)
         if value is not None and not isinstance(value, kind):

@@ -90,6 +90,14 @@ class RunSpec:
             data.setdefault(section, {}).update(values)
         return from_dict(data)
 
+    def on_devices_present(self, gpus: int) -> RunSpec:
+        """``devices = "auto"`` resolved against the CUDA devices present: the CPU where there are none, so
+        that the estimate, validation, the worker, result.json and the report all say what is used (never a
+        cuda:0 the machine lacks). Unchanged otherwise (GPUs present, a planned target, explicit devices)."""
+        if self.parallel.auto and gpus == 0 and not self.parallel.hosts:
+            return self.replace(parallel={"devices": "cpu"})
+        return self
+
 
 def _section_from_dict(name: str, cls: type, raw: Any, issues: list[SpecIssue]):
     if not isinstance(raw, dict):

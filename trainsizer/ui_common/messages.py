@@ -20,6 +20,8 @@ MESSAGES = {
     "not_recorded": "the specification or the environment is missing",
     "placed": "weights and training state placed on {devices} and the host",
     "no_estimate": "no estimate",
+    "not_measured": "not measured: {why}",
+    "placement_differs": "the run used {devices}, the estimate was made for {estimated}",
     "no_measurement": "no measurement",
     "oom": "does not fit: out of memory in {phase} at step {step}",
     "failure": "the measurement failed: {message}",
