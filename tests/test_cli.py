@@ -171,8 +171,9 @@ def test_devices_auto_is_what_this_machine_has_everywhere(cli_main, tmp_path):
     data = json.loads(out)
     assert list(data["estimate"]["devices"]) == [expected] and data["devices"] == expected
     if expected == "cpu":
-        assert "cuda_context" not in data["estimate"]["devices"]["cpu"]["items"] or not (
-            data["estimate"]["devices"]["cpu"]["items"]["cuda_context"]
+        assert (
+            "cuda_context" not in data["estimate"]["devices"]["cpu"]["items"]
+            or not (data["estimate"]["devices"]["cpu"]["items"]["cuda_context"])
         )
     run = tmp_path / "run"
     code, out, err = cli_main("measure", spec, "--out", run)

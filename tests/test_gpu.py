@@ -148,3 +148,55 @@ def test_a_command_is_measured_on_the_gpu_from_outside(cli_main, tmp_path):
     assert result["status"] == "ok", out + err
     assert meas["peak"]["cuda:0"]["nvml_used"] >= 2**30
     assert meas["gpu_basis"] in ("nvml_process", "nvml_device_minus_idle")
+
+
+def _probe(run_cli, tmp_path, *extra):
+    out = tmp_path / "probe.json"
+    rc, stdout, err = run_cli(
+        "probe", "--quick", "--no-keep", "--dir", tmp_path, "-o", out, *extra, timeout=600
+    )
+    return rc, json.loads(out.read_text()), stdout + err
+
+
+def test_the_probe_measures_every_gpu_against_its_data_sheet(run_cli, tmp_path):
+    """GEMM in four precisions, memory copy, host↔device copies and NVML's health per GPU, each judged
+    against the catalog row of the detected part; the exit code follows the summary."""
+    import torch
+
+    rc, doc, log = _probe(run_cli, tmp_path)
+    figs = {(f["scope"], f["what"]): f for f in doc["figures"]}
+    for i in range(torch.cuda.device_count()):
+        scope = f"gpu:{i}"
+        for what in ("gemm_bf16", "gemm_fp16", "gemm_tf32", "gemm_fp32", "memory_bandwidth", "h2d_pinned"):
+            f = figs[(scope, what)]
+            assert f["value"] and f["value"] > 0, (what, f)
+            assert f["verdict"] in ("pass", "below", "unknown"), f
+        bf16 = figs[(scope, "gemm_bf16")]
+        assert bf16["expected"] and bf16["params"]["peak"] > 0, bf16  # the catalog knows this part
+        assert figs[(scope, "gemm_fp32")]["value"] < bf16["value"]  # no TF32 in the fp32 figure
+        assert (scope, "other_processes") in figs and (scope, "power_limit") in figs
+    assert rc == (0 if doc["verdict"] == "pass" else 1), log
+    assert doc["verdict"] == ("below" if doc["summary"] else "pass")
+    print(log)  # the table, for bench/gpu_check.sh's log
+
+
+def test_the_probe_names_another_process_using_the_gpu(run_cli, tmp_path):
+    """A GPU in use by another process is "below", naming the process and its memory (NVML's view)."""
+    import subprocess
+    import sys
+
+    holder = subprocess.Popen(
+        [sys.executable, "-c",
+         "import torch, time, sys; x = torch.empty(2**30, dtype=torch.uint8, device='cuda:0'); "
+         "print('ready', flush=True); time.sleep(600)"],
+        stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert holder.stdout.readline().strip() == "ready"
+        rc, doc, log = _probe(run_cli, tmp_path)
+    finally:
+        holder.kill()
+        holder.wait()
+    busy = next(f for f in doc["figures"] if f["scope"] == "gpu:0" and f["what"] == "other_processes")
+    assert busy["verdict"] == "below" and f"pid {holder.pid}" in busy["params"]["processes"], busy
+    assert rc == 1, log

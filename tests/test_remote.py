@@ -298,7 +298,9 @@ def test_a_node_that_drops_stops_every_node_and_is_named(two_nodes, tmp_path):
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     events = out / "events.jsonl"
-    _wait_on_progress(lambda: events.exists() and events.read_text().count('"type":"step"') >= 2, proc, events)
+    _wait_on_progress(
+        lambda: events.exists() and events.read_text().count('"type":"step"') >= 2, proc, events
+    )
     _drop_connection("tsz2-server")  # the second node's connection goes away mid-run
     proc.communicate(timeout=180)
     result = json.loads((out / "result.json").read_text())
@@ -363,7 +365,7 @@ def test_setup_installs_this_trainsizer_into_a_fresh_venv_on_a_bare_server(sshd,
 HOSTILE_NAMES = (
     "data.a;touch {mark}>x",
     "my data $(touch {mark}).txt",
-    "it's \"quoted\" `touch {mark}`.txt",
+    'it\'s "quoted" `touch {mark}`.txt',
     "line\nbreak;touch {mark}.txt",
     "-rf;touch {mark}.jsonl",
     "data.$(touch {mark})",
@@ -430,3 +432,18 @@ def test_a_hostile_data_name_runs_end_to_end_on_the_server(sshd, env, tmp_path):
     assert not (Path.home() / mark).exists() and not (tmp_path / mark).exists()
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok" and result["measurement"]["step_time_s"]["count"] == 2
+
+
+def test_the_probe_of_a_server_over_ssh(sshd, env, tmp_path):
+    """`trainsizer probe --host`: the server's figures, judged there, its stages shown here as they run."""
+    out = tmp_path / "probe.json"
+    p = subprocess.run(
+        [*TRAINSIZER, "probe", "--host", "tsz-server", "--quick", "--no-keep", "-o", out],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    assert "Readiness probe of tsz-server" in p.stdout and "probe: collectives" in p.stderr
+    doc = json.loads(out.read_text())
+    assert doc["target"]["host"] == "tsz-server" and doc["verdict"] == "pass"
+    gemm = next(f for f in doc["figures"] if f["what"] == "cpu_gemm_float32")
+    assert gemm["value"] > 0 and gemm["verdict"] == "unknown"

@@ -76,6 +76,20 @@ def kill_signal() -> int:
     return getattr(signal, "SIGKILL", signal.SIGTERM)
 
 
+def drop_file_cache(fd: int) -> bool:
+    """Ask the OS to forget the cached pages of the open file ``fd`` (so a read measures the disk, not RAM);
+    False where it cannot (no posix_fadvise: macOS, Windows)."""
+    advise = getattr(os, "posix_fadvise", None)
+    if advise is None:
+        return False
+    try:
+        os.fsync(fd)
+        advise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    except OSError:
+        return False
+    return True
+
+
 def memory_limit_preexec(limit: int | None) -> Callable[[], None] | None:
     """A preexec function that caps the child's address space (POSIX only; makes out-of-memory
     reproducible)."""

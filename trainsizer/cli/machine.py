@@ -181,7 +181,7 @@ def split_outside_braces(text: str) -> list[str]:
 
 def run_plan(spec, args) -> dict:
     from trainsizer.estimate.plan import plan
-    from trainsizer.runs.history import measured_utilization
+    from trainsizer.runs.history import plan_calibration
     from trainsizer.spec import SpecError, SpecIssue
 
     try:
@@ -189,7 +189,7 @@ def run_plan(spec, args) -> dict:
             spec,
             gpus=split_outside_braces(args.gpus or "") or None,
             headroom=args.plan_headroom,
-            calibration=measured_utilization(getattr(args, "root", None) and Path(args.root)),
+            calibration=plan_calibration(spec, getattr(args, "root", None) and Path(args.root)),
             top=args.top,
         )
     except ValueError as e:

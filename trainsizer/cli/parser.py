@@ -10,6 +10,7 @@ from trainsizer import __version__
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, InputError, err
 from trainsizer.cli.export_cmds import cmd_gui, cmd_history, cmd_report, cmd_request
 from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_plan, cmd_presets, cmd_remote_setup
+from trainsizer.cli.probe_cmds import cmd_probe
 from trainsizer.cli.run_cmds import cmd_check, cmd_measure
 from trainsizer.cli.spec_cmds import cmd_spec_fields, cmd_spec_new, cmd_spec_validate
 
@@ -117,6 +118,22 @@ def build_parser() -> argparse.ArgumentParser:
     )
     pl.add_argument("--json", action="store_true", help="print the plan as JSON")
     pl.set_defaults(func=cmd_plan)
+
+    pb = sub.add_parser(
+        "probe",
+        help="is this machine what it claims? GEMM, memory, PCIe, NVML health, collectives, disk — each "
+        "against what its parts should give",
+    )
+    pb.add_argument("--quick", action="store_true", help="smaller tests (under 15 s without GPUs)")
+    pb.add_argument("--spec", help="size the disk test by this spec's checkpoint, in its checkpoint folder")
+    pb.add_argument("--dir", help="the checkpoint folder to test (default: the current folder)")
+    pb.add_argument("--checkpoint-bytes", type=int, help=argparse.SUPPRESS)
+    pb.add_argument("--json", action="store_true", help="print the probe as JSON")
+    pb.add_argument("-o", "--output", help="also write the JSON probe to this file")
+    pb.add_argument("--no-keep", action="store_true", help="do not keep it (kept probes calibrate estimates)")
+    pb.add_argument("--progress-lines", action="store_true", help=argparse.SUPPRESS)
+    add_host_options(pb)
+    pb.set_defaults(func=cmd_probe)
 
     rm = sub.add_parser("remote", help="prepare a test server reached over SSH")
     rsub = rm.add_subparsers(dest="remote_command", metavar="ACTION", required=True)

@@ -225,10 +225,13 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
     lines.append("  task: " + ", ".join(what))
     cal = {o["gpu"]: o["utilization_basis"] for o in result["options"]}
     measured = sorted(k for k, v in cal.items() if v["kind"] == "measured")
+    probed = sorted(k for k, v in cal.items() if v["kind"] == "probe")
+    source = next((v["source"] for v in cal.values() if v["kind"] == "probe"), "")
     lines.append(
         f"  utilisation {task['utilization']:.0%} of peak {result['precision_key']} "
         "(assumed: task.utilization)"
         + (f"; measured for {', '.join(measured)} by a kept run" if measured else "")
+        + (f"; calibrated by probe for {', '.join(probed)} ({source})" if probed else "")
         + f"; memory headroom {result['headroom']:.0%}; communication not timed"
     )
     lines.append("")

@@ -168,7 +168,7 @@ def plan(
         cal = calibration.get(acc.key)
         util = cal["utilization"] if cal else task.utilization
         util_basis = (
-            {"kind": "measured", "source": cal.get("source")}
+            {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
             if cal
             else {"kind": "assumed", "source": "task.utilization"}
         )

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from trainsizer.hardware.probes import TYPICAL_GEMM_SHARE
 from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step
 
 __all__ = ["PEAK_KEY", "cpu_matmul_flops", "flops_per_step", "step_time"]
@@ -49,6 +50,16 @@ def probed_cpu_flops(dtype: str) -> tuple[float, str]:
     return flops, when
 
 
+def _probed_share(target, key: str) -> tuple[float, str] | None:
+    """The GEMM share of peak a kept probe of this machine measured on ``target``'s GPU class."""
+    from trainsizer.hardware.probes import calibration, catalog_row, latest_probe
+
+    acc = catalog_row(target.name, getattr(target, "memory_total", None))
+    cal = calibration(latest_probe())
+    share = (cal.get("gemm_share") or {}).get(acc.key, {}).get(key) if acc else None
+    return (share, cal["source"]) if share else None
+
+
 def step_time(
     spec, stats, target=None, *, data_parallel: int | None = None, utilization: float | None = None
 ) -> dict[str, float | str | None]:
@@ -62,8 +73,15 @@ def step_time(
     key = PEAK_KEY[spec.precision.compute]
     if target is None:
         dtype = "float32" if key == "fp32" else "bfloat16"
-        rate, when = probed_cpu_flops(dtype)
-        util, basis = CPU_UTILIZATION, f"CPU matmul probe ({dtype}, measured {when})"
+        from trainsizer.hardware.probes import calibration, latest_probe
+
+        cal = calibration(latest_probe())
+        if cal.get("cpu_flops", {}).get(dtype):  # `trainsizer probe` measured this machine's CPU GEMM
+            rate, util = cal["cpu_flops"][dtype], CPU_UTILIZATION
+            basis = f"CPU GEMM ({dtype}) calibrated by {cal['source']}"
+        else:
+            rate, when = probed_cpu_flops(dtype)
+            util, basis = CPU_UTILIZATION, f"CPU matmul probe ({dtype}, measured {when})"
     else:
         peak = (target.tflops or {}).get(key)
         if not peak:
@@ -76,6 +94,12 @@ def step_time(
             }
         util = utilization or GPU_UTILIZATION
         rate, basis = peak * 1e12, f"{target.name} peak {peak:g} TFLOP/s ({key})"
+        if utilization is None and not getattr(target, "hypothetical", False):
+            probed = _probed_share(target, key)
+            if probed:  # this machine's GPU was probed: its GEMM share scales the assumed utilisation
+                share, source = probed
+                util = GPU_UTILIZATION * min(1.1, share / TYPICAL_GEMM_SHARE)
+                basis += f", calibrated by {source} (GEMM {share:.0%} of peak)"
     par = spec.parallel
     if data_parallel is None:
         data_parallel = max(1, par.world_size() // max(1, par.model_parallel))

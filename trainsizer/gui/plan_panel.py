@@ -46,10 +46,10 @@ class PlanRunner(QObject):
 
     def _run(self, seq, spec, headroom) -> None:
         from trainsizer.estimate.plan import plan
-        from trainsizer.runs.history import measured_utilization
+        from trainsizer.runs.history import plan_calibration
 
         try:
-            result, error = plan(spec, headroom=headroom, calibration=measured_utilization()), None
+            result, error = plan(spec, headroom=headroom, calibration=plan_calibration(spec)), None
         except Exception as e:  # shown in the panel, never a traceback
             result, error = None, f"{type(e).__name__}: {e}"
         if seq == self._seq:

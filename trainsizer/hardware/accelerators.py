@@ -23,6 +23,7 @@ class Accelerator:
     tflops: dict[str, float]  # dtype -> peak dense TFLOP/s
     interconnect: str
     aliases: tuple[str, ...] = field(default_factory=tuple)
+    memory_bandwidth_gbs: float | None = None  # the data sheet's device memory bandwidth, GB/s
 
     @property
     def family(self) -> str:
@@ -34,10 +35,18 @@ class Accelerator:
         return self.memory_mib * MiB
 
 
+# Device memory bandwidth from each product's data sheet, GB/s (the probe judges its copy test against it).
+MEMORY_BANDWIDTH_GBS = {
+    "H200-141GB": 4800, "H100-80GB": 3350, "H100-PCIe-80GB": 2000, "A100-80GB": 2039, "A100-40GB": 1555,
+    "L40S": 864, "L4": 300, "A10": 600, "RTX4090": 1008, "RTX3090": 936, "V100-32GB": 900, "V100-16GB": 900,
+}  # fmt: skip
+
+
 def _acc(key, name, mib, cc, bf16, fp16, tf32, fp32, link, *aliases):
     return Accelerator(
-        key, name, mib, cc, {"bf16": bf16, "fp16": fp16, "tf32": tf32, "fp32": fp32}, link, aliases
-    )
+        key, name, mib, cc, {"bf16": bf16, "fp16": fp16, "tf32": tf32, "fp32": fp32}, link, aliases,
+        MEMORY_BANDWIDTH_GBS.get(key),
+    )  # fmt: skip
 
 
 ACCELERATORS: dict[str, Accelerator] = {
@@ -180,10 +189,12 @@ def custom_accelerator(text: str, key: str = "custom") -> Accelerator:
 
 
 def _accelerator_from(fields: dict, key: str) -> Accelerator:
-    allowed = {"mem", "memory_gib", "bf16", "fp16", "fp32", "tf32", "link", "name", "cc"}
+    allowed = {"mem", "memory_gib", "bf16", "fp16", "fp32", "tf32", "link", "name", "cc", "mem_bw"}
     unknown = sorted(set(fields) - allowed)
     if unknown:
-        raise ValueError(f"{key}: unknown key {unknown[0]!r} (keys: mem, bf16, fp16, fp32, tf32, link, name)")
+        raise ValueError(
+            f"{key}: unknown key {unknown[0]!r} (keys: mem, bf16, fp16, fp32, tf32, link, name, mem_bw)"
+        )
     if "mem" in fields:
         mib = _memory_mib(str(fields["mem"]))
     elif "memory_gib" in fields:
@@ -212,7 +223,15 @@ def _accelerator_from(fields: dict, key: str) -> Accelerator:
         major, _, minor = str(fields["cc"]).partition(".")
         cc = (int(major), int(minor or 0))
     name = str(fields.get("name") or key)
-    return Accelerator(key, name, mib, cc, tflops, LINKS.get(link.lower(), link), ())
+    bandwidth = None
+    if "mem_bw" in fields:
+        try:
+            bandwidth = float(fields["mem_bw"])
+        except (TypeError, ValueError):
+            raise ValueError(f"{key}: mem_bw={fields['mem_bw']!r} is not a number of GB/s") from None
+        if not 0 < bandwidth < 1e6:
+            raise ValueError(f"{key}: mem_bw must be a positive number of GB/s")
+    return Accelerator(key, name, mib, cc, tflops, LINKS.get(link.lower(), link), (), bandwidth)
 
 
 def user_table_path():

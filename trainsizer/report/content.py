@@ -451,6 +451,49 @@ def _secs(value, t) -> str:
     return t("not measured") if value is None else fmt_seconds(value, ".2f", duration_word(t))
 
 
+def probe_section(run: Run, t) -> Section | None:
+    """The newest readiness probe of the machine that ran (trainsizer probe), each figure with its verdict
+    against what the part should give; None when the machine was not probed."""
+    from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK
+
+    if run.result.get("probe") is None:
+        return None
+    pr = part(run.result, "probe")
+    s = Section(
+        "probe",
+        t("Readiness probe of the machine"),
+        header=[t("where"), t("figure"), t("measured"), t("verdict"), t("against")],
+    )
+    for f in pr["figures"]:
+        if not isinstance(f, dict):
+            continue
+        value, unit = f.get("value"), f.get("unit") or ""
+        shown = (
+            "—"
+            if not isinstance(value, int | float)
+            else fmt_bytes(value)
+            if unit == "B"
+            else f"{value:,.1f} {unit}"
+            if unit in ("TFLOP/s", "GB/s", "GFLOP/s")
+            else f"{value:g} {unit}".strip()
+        )
+        verdict = f.get("verdict") or "unknown"
+        s.table.append(
+            [
+                str(f.get("scope", "")),
+                t(FIGURE_WORDS.get(f.get("what"), str(f.get("what", "")))),
+                shown,
+                f"{MARK.get(verdict, '?')} {t(verdict)}",
+                evidence(f, t.lang) if f.get("code") else "",
+            ]
+        )
+        s.statuses.append({"pass": "passed", "below": "failed"}.get(verdict, "not_run"))
+    s.notes.append(
+        t("measured by `trainsizer probe` on %s at %s, before this run", pr.get("machine"), pr.get("created"))
+    )
+    return s
+
+
 def tool_section(run: Run, t) -> Section:
     r = run.result
     stages = ", ".join(f"{k} {fmt_seconds(v, '', duration_word(t))}" for k, v in r["stages"].items())
@@ -481,5 +524,6 @@ def report_sections(run: Run, t) -> list[Section]:
         step_section(run, t),
         quality_section(run, t),
         resume_section(run, t),
+        *[x for x in (probe_section(run, t),) if x is not None],
         tool_section(run, t),
     ]

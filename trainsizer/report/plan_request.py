@@ -73,6 +73,8 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
     basis = (
         t("utilisation %s measured by a run on this GPU class", f"{option['utilization']:.0%}")
         if util["kind"] == "measured"
+        else t("utilisation %s calibrated by a probe of this GPU class", f"{option['utilization']:.0%}")
+        if util["kind"] == "probe"
         else t("utilisation %s assumed", f"{option['utilization']:.0%}")
     )
     if option.get("step_s"):

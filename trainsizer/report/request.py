@@ -219,6 +219,17 @@ def render_markdown(
     )
     if not gpus:
         lines.append(f"- {t(CPU_NOTE)}")
+    if r.get("probe") is not None:
+        pr = part(r, "probe")
+        below = [b for b in pr["summary"] if isinstance(b, dict)]
+        lines.append(
+            f"- {t('readiness probe of the machine')} ({md(pr.get('created'))}): "
+            + (
+                "; ".join(md(evidence(b, t.lang)) for b in below)
+                if below
+                else t("nothing below what its parts should give")
+            )
+        )
     from trainsizer.runs.checks import worded_checks
 
     for c in worded_checks(r):

@@ -8,11 +8,23 @@ translation.
 from __future__ import annotations
 
 from trainsizer import vocab
+from trainsizer.ui_common.probe_words import FIGURE_WORDS
 from trainsizer.ui_common.textfmt import DURATION_FORMS
 
 LANGS = ("en", "ru")
 
 WORDS = (
+    "Readiness probe of the machine",
+    "where",
+    "figure",
+    "against",
+    "pass",
+    "below",
+    "unknown",
+    "measured by `trainsizer probe` on %s at %s, before this run",
+    "readiness probe of the machine",
+    "nothing below what its parts should give",
+    *FIGURE_WORDS.values(),
     "transformers.Trainer — the customer's chosen code",
     "TRL's SFTTrainer — the customer's chosen code",
     "Last lines of the command’s stderr",
@@ -212,6 +224,7 @@ WORDS = (
     "tokens to train",
     "utilisation %s assumed",
     "utilisation %s measured by a run on this GPU class",
+    "utilisation %s calibrated by a probe of this GPU class",
     "estimated: trainsizer's analytic working set for this layout (docs/estimator.md); time at the stated "
     "utilisation of the GPU class's peak, communication not timed",
     *vocab.LAYOUT_WORDS.values(),

@@ -16,6 +16,7 @@ from trainsizer.runs.measure import (
     environment,
     finish,
     merge_results,
+    newest_probe,
 )
 from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.resume import Cancelled, resume_check
@@ -101,6 +102,7 @@ def check(
     try:
         spec_path = rd.write_spec(spec)
         result["environment"] = stage("environment", environment)
+        result["probe"] = newest_probe()
         # The measure worker spends its first seconds importing torch and transformers; the parent computes
         # the estimate meanwhile (its CPU time overlaps the worker's start-up and warm-up, not the timed
         # steps).
@@ -167,6 +169,7 @@ def _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, fo
     try:
         rd.write_spec(spec)
         result["environment"] = environment()
+        result["probe"] = newest_probe()
         result["estimate"] = analytic_estimate(spec)
         if on_stage:
             on_stage("measure")

@@ -107,3 +107,13 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
         if acc is not None:
             out[acc.key] = {"utilization": float(mfu), "source": str(entry.path), "created": entry.created}
     return out
+
+
+def plan_calibration(spec, root: Path | None = None) -> dict[str, dict]:
+    """What calibrates a plan's GPU classes: kept runs' measured utilisation, else the newest probe of this
+    machine (its GEMM share of peak scales the assumed utilisation, kind "probe")."""
+    from trainsizer.hardware.probes import probed_utilization
+    from trainsizer.model.flops import PEAK_KEY
+
+    probed = probed_utilization(spec.task.utilization, key=PEAK_KEY[spec.precision.compute])
+    return {**probed, **measured_utilization(root)}

@@ -19,6 +19,16 @@ def environment() -> dict[str, Any]:
     return inventory().to_dict()
 
 
+def newest_probe() -> dict[str, Any] | None:
+    """The newest readiness probe kept on this machine (`trainsizer probe`), as the result carries it."""
+    from trainsizer.hardware.probes import compact, latest_probe
+
+    try:
+        return compact(latest_probe())
+    except (OSError, ValueError):
+        return None
+
+
 def devices_present(spec):
     """The spec as it runs here: ``devices = "auto"`` is the CPU on a machine without a CUDA device."""
     if not spec.parallel.auto:
@@ -102,6 +112,7 @@ def measure(
     try:
         spec_path = rd.write_spec(spec)
         result["environment"] = environment()
+        result["probe"] = newest_probe()
         result["estimate"] = analytic_estimate(spec)
         if spec.engine.name == "command":
             from trainsizer.runs.command import run_command

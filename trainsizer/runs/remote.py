@@ -377,8 +377,8 @@ def run_remote(
     Cancel (``cancel_event`` or Ctrl-C) closes the remote command's stdin: it stops its worker group and still
     writes its result. A dropped connection ends the run as "failed" with code connection_lost, keeping all
     events received; the remote command stops itself when its stdin closes (the session went away)."""
-    from trainsizer.runs.protocol import parse_line
     from trainsizer.runs.measure import finish
+    from trainsizer.runs.protocol import parse_line
     from trainsizer.runs.result import failed_with, new_result, now
     from trainsizer.runs.rundir import RunDir
 

@@ -30,10 +30,13 @@ class Result(TypedDict, total=False):
     measurement: dict[str, Any] | None
     quality: dict[str, Any] | None
     resume: dict[str, Any] | None
+    probe: dict[str, Any] | None  # the newest readiness probe of the machine that ran (trainsizer probe)
     stages: dict[str, float]
     status: str  # vocab.RUN_STATUSES
     error: str  # the reason, in words (what failed and how to fix it)
-    error_kind: str  # its code: docs/remote.md's vocabulary (connection_lost, unreachable, ...) or an exception
+    error_kind: (
+        str  # its code: docs/remote.md's vocabulary (connection_lost, unreachable, ...) or an exception
+    )
     write_errors: list[str]
     checks: list[Check]
     verdict: str  # vocab.VERDICTS
@@ -49,6 +52,7 @@ PARTS: dict[str, tuple[type, Any]] = {
     "measurement": (dict, None),
     "quality": (dict, None),
     "resume": (dict, None),
+    "probe": (dict, None),
     "checks": (list, list),
     "verdict": (str, "incomplete"),
     "status": (str, None),
@@ -72,6 +76,7 @@ SHAPES: dict[str, dict[str, Any]] = {
     "measurement": {"peak": {"*": {}}, "anatomy": {"*": {}}, "step_time_s": {}, "oom": {}},
     "quality": {"peak": {"*": {}}},
     "resume": {"saved_at": []},
+    "probe": {"figures": [], "summary": []},
 }
 
 

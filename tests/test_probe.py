@@ -1,0 +1,190 @@
+"""The readiness probe (issue 33): the CPU path for real on this machine (GEMM, two gloo processes, the
+disk), the judging of figures against the parts' data sheets (shown to fail on degraded parts), the probe
+calibrating the estimate, and bad conditions as results. The GPU path: tests/test_gpu.py."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trainsizer.runs.probe import judge, summarize
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    return tmp_path / "data" / "trainsizer"
+
+
+def test_the_probe_of_this_machine_judges_every_host_figure_and_is_kept(cli_main, tmp_path, data_home):
+    code, out, err = cli_main("probe", "--quick", "--dir", tmp_path)
+    assert code == 0, out + err
+    for stage in ("host", "collectives", "disk"):
+        assert f"probe: {stage}" in err  # a progress line per stage
+    kept = list((data_home / "probes").glob("*.json"))
+    assert len(kept) == 1
+    doc = json.loads(kept[0].read_text())
+    figs = {(f["scope"].split(":")[0], f["what"]): f for f in doc["figures"]}
+    for key in (
+        ("host", "ram_total"),
+        ("host", "cpu_gemm_float32"),
+        ("host", "ram_copy_bandwidth"),
+        ("between_processes", "all_reduce"),
+        ("between_processes", "all_gather"),
+        ("between_processes", "reduce_scatter"),
+        ("disk", "disk_write"),
+        ("disk", "disk_read"),
+    ):
+        f = figs[key]
+        assert isinstance(f["value"], float | int) and f["value"] > 0, f
+        assert f["verdict"] in ("pass", "below", "unknown") and f["code"], f
+    assert figs[("between_processes", "all_reduce")]["unit"] == "GB/s"
+    assert not list(tmp_path.glob(".trainsizer-probe-*"))  # the disk test's file is removed
+    assert "GEMM" in out and "verdict:" in out and str(kept[0]) in out
+
+
+def test_a_kept_probe_calibrates_the_estimate_of_this_machine(cli_main, tmp_path, data_home):
+    from trainsizer.spec import RunSpec
+
+    spec = tmp_path / "run.toml"
+    RunSpec().save(spec)
+    code, out, err = cli_main("estimate", spec, "--json")
+    assert "calibrated by probe" not in json.loads(out)["time"]["basis"]
+    code, out, err = cli_main("probe", "--quick", "--dir", tmp_path)
+    assert code == 0, err
+    code, out, err = cli_main("estimate", spec, "--json")
+    time = json.loads(out)["time"]
+    assert time["basis"].startswith("CPU GEMM (float32) calibrated by probe of ") and time["seconds"] > 0
+
+
+def _gpu_figures(**over):
+    """What worker/probe.py writes for one H100 SXM, with ``over`` replacing some figures' values/details."""
+    figs = [
+        {
+            "scope": "gpu:3",
+            "what": "device",
+            "value": None,
+            "unit": "",
+            "detail": {"name": "NVIDIA H100 80GB HBM3", "memory": 85520809984},
+        },
+        {
+            "scope": "gpu:3",
+            "what": "pcie_link_max",
+            "value": 5,
+            "unit": "generation",
+            "detail": {"width_max": 16},
+        },
+        {
+            "scope": "gpu:3",
+            "what": "gemm_bf16",
+            "value": 720.0,
+            "unit": "TFLOP/s",
+            "detail": {"throttle_reasons": 0},
+        },
+        {"scope": "gpu:3", "what": "memory_bandwidth", "value": 2900.0, "unit": "GB/s", "detail": {}},
+        {
+            "scope": "gpu:3",
+            "what": "h2d_pinned",
+            "value": 52.0,
+            "unit": "GB/s",
+            "detail": {"pcie_generation_max_seen": 5, "pcie_width_max_seen": 16},
+        },
+        {"scope": "gpu:3", "what": "ecc_uncorrected_volatile", "value": 0, "unit": "errors", "detail": {}},
+        {
+            "scope": "gpu:3",
+            "what": "power_limit",
+            "value": 700.0,
+            "unit": "W",
+            "detail": {"default_w": 700.0},
+        },
+        {
+            "scope": "gpu:3",
+            "what": "other_processes",
+            "value": 0,
+            "unit": "processes",
+            "detail": {"processes": []},
+        },
+    ]
+    for f in figs:
+        if f["what"] in over:
+            f.update(over[f["what"]])
+    return figs
+
+
+def _judged(figs):
+    from trainsizer.runs.probe import _parts
+
+    parts = _parts(figs)
+    return {f["what"]: judge(dict(f), parts) for f in figs}
+
+
+def test_a_healthy_part_passes_and_each_degraded_one_is_named():
+    ok = _judged(_gpu_figures())
+    assert {w: f["verdict"] for w, f in ok.items() if w not in ("device", "pcie_link_max")} == {
+        "gemm_bf16": "pass",
+        "memory_bandwidth": "pass",
+        "h2d_pinned": "pass",
+        "ecc_uncorrected_volatile": "pass",
+        "power_limit": "pass",
+        "other_processes": "pass",
+    }
+    assert ok["gemm_bf16"]["params"]["peak"] == 989.4
+    broken = _judged(
+        _gpu_figures(
+            gemm_bf16={"value": 400.0},
+            memory_bandwidth={"value": 1500.0},
+            h2d_pinned={"value": 12.0, "detail": {"pcie_generation_max_seen": 4, "pcie_width_max_seen": 8}},
+            ecc_uncorrected_volatile={"value": 3},
+            power_limit={"value": 450.0},
+            other_processes={
+                "value": 1,
+                "detail": {"processes": [{"pid": 77, "name": "python", "memory": 2**31}]},
+            },
+        )
+    )
+    below = {s["what"]: s for s in summarize(list(broken.values()))}
+    assert set(below) == {
+        "gemm_bf16",
+        "memory_bandwidth",
+        "h2d_pinned",
+        "ecc_uncorrected_volatile",
+        "power_limit",
+        "other_processes",
+    }
+    from trainsizer.cli.probe_cmds import figure_words
+
+    assert figure_words(broken["h2d_pinned"]) == "PCIe Gen4 x8, expected Gen5 x16"
+    assert figure_words(broken["other_processes"]) == "in use by another process: python (pid 77, 2.0 GiB)"
+    assert figure_words(broken["gemm_bf16"]).startswith("40% of the data sheet's 989.4: below")
+    throttled = _judged(_gpu_figures(gemm_bf16={"detail": {"throttle_reasons": 0x40}}))["gemm_bf16"]
+    assert throttled["verdict"] == "below" and throttled["params"]["reasons"] == "hardware thermal slowdown"
+
+
+def test_the_russian_report_words_the_probe_from_the_same_codes(tmp_path):
+    from trainsizer.ui_common.messages import render
+
+    broken = _judged(
+        _gpu_figures(h2d_pinned={"detail": {"pcie_generation_max_seen": 4, "pcie_width_max_seen": 8}})
+    )
+    f = broken["h2d_pinned"]
+    assert render(f["code"], f["params"], "ru") == "PCIe Gen4 x8, ожидалось Gen5 x16"
+
+
+def test_too_little_disk_and_collectives_that_cannot_start_are_results(tmp_path, monkeypatch):
+    import shutil
+
+    from trainsizer.runs.probe import _collectives, disk_figures
+
+    free = shutil.disk_usage(tmp_path).free
+    figs = disk_figures(tmp_path, free, None, None)  # twice the free space would be needed
+    write = next(f for f in figs if f["what"] == "disk_write")
+    assert write["value"] is None and "too little free space" in write["detail"]["error"]
+    monkeypatch.setenv("TRAINSIZER_PROBE_BACKEND", "nccl")  # no NCCL on a CPU machine
+    figs = _collectives(True, 0, None)
+    assert figs[-1]["what"] == "collectives" and "could not run" in figs[-1]["detail"]["error"], figs
+    judged = judge(figs[-1], {"gpu_count": 0})
+    assert judged["verdict"] == "unknown" and judged["code"] == "probe_not_measured"

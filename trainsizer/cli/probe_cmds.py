@@ -1,0 +1,126 @@
+"""`trainsizer probe`: is this machine (or a test server) what it claims? The figures and their verdicts,
+worded here from the codes runs/probe.py returns."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json
+from trainsizer.ui_common.messages import render
+from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK
+
+
+def figure_value(f: dict) -> str:
+    from trainsizer.ui_common.textfmt import fmt_bytes
+
+    v, unit = f.get("value"), f.get("unit") or ""
+    if v is None:
+        d = f.get("detail") or {}
+        return str(d.get("name") or "—")
+    if unit == "B":
+        return fmt_bytes(v)
+    if unit in ("TFLOP/s", "GB/s", "GFLOP/s"):
+        return f"{v:,.1f} {unit}"
+    return f"{v:g} {unit}".strip()
+
+
+def figure_words(f: dict) -> str:
+    text = render(f.get("code"), f.get("params")) if f.get("code") else ""
+    d = f.get("detail") or {}
+    if f.get("what") in ("disk_read",) and d.get("page_cache_dropped") is False:
+        text = (text + "; " if text else "") + "the page cache could not be dropped: may read from RAM"
+    if f.get("what", "").startswith(("all_", "reduce_")) and d.get("backend"):
+        text = f"{d['backend']}, {d.get('ranks')} ranks, {d.get('bytes', 0) / 2**20:.0f} MiB; " + text
+    return text
+
+
+def render_probe(doc: dict) -> str:
+    from trainsizer.ui_common.textfmt import table
+
+    where = (doc.get("target") or {}).get("host") or "this machine"
+    lines = [f"Readiness probe of {where} ({doc.get('machine')}), {doc.get('created', '')[:16]}"
+             + (" — quick" if doc.get("quick") else "")]  # fmt: skip
+    rows = []
+    for f in doc.get("figures") or []:
+        if f.get("what") == "device":
+            continue
+        rows.append([
+            f.get("scope", ""), FIGURE_WORDS.get(f.get("what"), f.get("what", "")), figure_value(f),
+            f"{MARK.get(f.get('verdict'), '?')} {f.get('verdict', '')}", figure_words(f),
+        ])  # fmt: skip
+    lines.append(table(rows, ["where", "figure", "measured", "verdict", "against"]))
+    gpus = [f for f in doc.get("figures") or [] if f.get("what") == "device"]
+    for g in gpus:
+        d = g.get("detail") or {}
+        lines.append(
+            f"{g['scope']}: {d.get('name')} ({(d.get('memory') or 0) / 2**30:.0f} GiB, {d.get('sms')} SMs)"
+        )
+    below = doc.get("summary") or []
+    if below:
+        lines.append("What is wrong:")
+        for b in below:
+            f = {"code": b.get("code"), "params": b.get("params"), "what": b.get("what")}
+            lines.append(f"  {b['scope']}: {FIGURE_WORDS.get(b['what'], b['what'])} — {figure_words(f)}")
+    lines.append(
+        f"verdict: {'nothing below what the parts should give' if doc.get('verdict') == 'pass' else 'below'}"
+        f" · {doc.get('seconds', 0):.1f} s ("
+        + ", ".join(f"{k} {v:.1f} s" for k, v in (doc.get("stages") or {}).items())
+        + ")"
+    )
+    return "\n".join(lines)
+
+
+def cmd_probe(args) -> int:
+    from trainsizer.runs import probe as pr
+
+    planned = args.checkpoint_bytes
+    if args.spec:
+        from trainsizer.cli.spec_cmds import load_spec
+        from trainsizer.estimate.working_set import checkpoint_bytes
+
+        spec = load_spec(args.spec)
+        planned = checkpoint_bytes(spec)
+        directory = args.dir or spec.checkpoint.dir or None
+    else:
+        directory = args.dir
+    if directory and not Path(directory).expanduser().is_dir():
+        raise InputError(f"--dir: {directory} is not a folder")
+
+    def progress(stage: str) -> None:
+        if args.progress_lines or not args.json:
+            print(f"probe: {stage}", file=sys.stderr, flush=True)
+
+    try:
+        if args.host:
+            from trainsizer.runs.remote import RemoteError
+
+            try:
+                doc = pr.probe_remote(
+                    args.host,
+                    quick=args.quick,
+                    planned_checkpoint=planned,
+                    on_progress=progress,
+                    keep=not args.no_keep,
+                )
+            except (RemoteError, ValueError) as e:
+                raise InputError(f"--host: {e}") from None
+        else:
+            doc = pr.run_probe(
+                quick=args.quick, directory=directory, planned_checkpoint=planned, on_progress=progress
+            )
+    except pr.ProbeError as e:
+        raise InputError(str(e)) from None
+    if not args.no_keep:
+        doc["kept"] = str(pr.keep(doc))
+    if args.output:
+        import json
+
+        Path(args.output).write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
+    if args.json:
+        print_json(doc)
+    else:
+        print(render_probe(doc))
+        if doc.get("kept"):
+            print(f"kept: {doc['kept']} (estimates and plans for this machine use it)")
+    return EXIT_OK if doc.get("verdict") == "pass" else EXIT_NEGATIVE

@@ -1,0 +1,536 @@
+"""Is this server what it claims? The readiness probe (`trainsizer probe`, docs/probe.md).
+
+Per GPU: dense GEMM in bf16/fp16/TF32/fp32 against the catalog's peak, device memory bandwidth, host↔device
+copies (pinned and pageable) against the PCIe link, and NVML's health (ECC, remapped rows, throttle reasons
+and clocks during the GEMM, the PCIe link against its maximum, power limit, temperature, others' processes);
+between GPUs, all-reduce / all-gather / reduce-scatter bus bandwidth (NCCL; gloo between two CPU processes
+where there are no GPUs); the host's CPU GEMM, RAM and copy bandwidth; the checkpoint directory's fsync'd
+write and cache-dropped read at the size of the planned checkpoint.
+
+The measurements run in child processes (worker/probe.py, torchrun for the collectives): a CUDA fault, a
+collective that cannot start or a hang is a figure that says so, never a traceback. Each figure is judged
+here against the value expected of the detected part: ``pass``, ``below`` or ``unknown`` (no expected value,
+or not measured), with the reason. A probe is kept (``probes_dir``) and calibrates estimates and plans for
+that machine (``calibration``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from trainsizer import __version__
+from trainsizer.hardware.probes import (  # noqa: F401 (the kept probes, read below the estimate)
+    GEMM_KEY,
+    PROBE_SCHEMA,
+    calibration,
+    catalog_row,
+    kept_probes,
+    latest_probe,
+    probes_dir,
+)
+
+GiB = 1 << 30
+MiB = 1 << 20
+
+# What a healthy part reaches, as a fraction of its data-sheet peak (docs/probe.md gives the sources): below
+# it the figure is "below". Dense GEMM by cuBLAS at n = 8192 reaches 0.7-0.8 of the dense peak on H100/A100;
+# a device-to-device copy 0.8-0.9 of the memory bandwidth; a pinned host-to-device copy 0.75-0.85 of the PCIe
+# link's raw rate. The thresholds leave room for a loaded or warm card and catch a halved one.
+THRESHOLDS = {"gemm": 0.6, "memory_bandwidth": 0.7, "h2d_pinned": 0.6}
+# Raw rate of one PCIe lane per generation, GB/s (after 8b/10b or 128b/130b line coding).
+PCIE_LANE_GBS = {1: 0.25, 2: 0.5, 3: 0.985, 4: 1.969, 5: 3.938, 6: 7.563}
+# NVML clock-event (throttle) reasons: the bits that mean the card slows itself down for a fault or heat.
+THROTTLE_BAD = {
+    0x8: "hardware slowdown",
+    0x20: "software thermal slowdown",
+    0x40: "hardware thermal slowdown",
+    0x80: "power brake",
+}
+THROTTLE_NOTE = {0x4: "software power cap"}
+
+
+class ProbeError(Exception):
+    """The probe could not run at all (no Python worker could start); the message says why."""
+
+
+def _worker_python() -> list[str]:
+    from trainsizer.bundle import is_frozen
+
+    if is_frozen():
+        raise ProbeError("the probe needs trainsizer installed in Python (the bundled executable lacks it)")
+    return [sys.executable]
+
+
+def _stream(cmd: list[str], timeout: float, on_progress, env=None) -> tuple[list[dict], str, int | None]:
+    """Run a probe child; its JSON lines as they come (stages reported), its stderr tail, its exit code
+    (None: stopped at the time limit)."""
+    from trainsizer import oscompat
+
+    items: list[dict] = []
+    err_path = tempfile.TemporaryFile()
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=err_path,
+        stdin=subprocess.DEVNULL,
+        env=env,
+        **oscompat.new_group_kwargs(),
+    )
+    deadline = time.monotonic() + timeout
+    import threading
+
+    def stop_at_deadline():
+        while proc.poll() is None:
+            if time.monotonic() > deadline:
+                oscompat.signal_group(proc.pid, oscompat.kill_signal())
+                return
+            time.sleep(0.2)
+
+    threading.Thread(target=stop_at_deadline, daemon=True).start()
+    for raw in proc.stdout:
+        try:
+            item = json.loads(raw)
+        except ValueError:
+            continue
+        if not isinstance(item, dict):
+            continue
+        if "stage" in item and on_progress:
+            on_progress(str(item["stage"]))
+        items.append(item)
+    proc.wait()
+    err_path.seek(0)
+    tail = err_path.read().decode("utf-8", "replace").strip().splitlines()[-5:]
+    err_path.close()
+    code = proc.returncode if time.monotonic() <= deadline else None
+    return items, " | ".join(tail), code
+
+
+def _figures(items: list[dict]) -> list[dict]:
+    return [dict(i["figure"]) for i in items if isinstance(i.get("figure"), dict)]
+
+
+def _local(quick: bool, gpus: bool, on_progress) -> tuple[list[dict], list[dict]]:
+    cmd = [*_worker_python(), "-m", "trainsizer.worker.probe", "local"] + (["--quick"] if quick else [])
+    if not gpus:
+        cmd.append("--no-gpus")
+    items, tail, code = _stream(cmd, 120 if quick else 300, on_progress)
+    figs = _figures(items)
+    problems = []
+    if code != 0 or not any(i.get("done") for i in items):
+        why = "stopped at its time limit" if code is None else f"exit {code}"
+        problems.append(
+            {
+                "scope": "probe",
+                "what": "local",
+                "value": None,
+                "unit": "",
+                "detail": {"error": f"the measuring process ended early ({why}): {tail}"},
+            }
+        )
+    return figs, problems
+
+
+def _collectives(quick: bool, gpu_count: int, on_progress) -> list[dict]:
+    """Bus bandwidth between GPUs (NCCL, every local GPU) or, without two GPUs, between two CPU processes
+    (gloo): torchrun on this machine."""
+    import socket as s
+
+    with s.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    n = gpu_count if gpu_count > 1 else 2
+    env = dict(os.environ)
+    if gpu_count <= 1:
+        env.setdefault("TRAINSIZER_PROBE_BACKEND", "gloo")
+    cmd = [
+        *_worker_python(),
+        "-m",
+        "torch.distributed.run",
+        "--standalone",
+        f"--nproc-per-node={n}",
+        f"--master-port={port}",
+        "-m",
+        "trainsizer.worker.probe",
+        "collectives",
+    ] + (["--quick"] if quick else [])
+    if on_progress:
+        on_progress("collectives")
+    items, tail, code = _stream(cmd, 120 if quick else 240, None, env=env)
+    figs = _figures(items)
+    if code != 0 or not figs:
+        why = "stopped at its time limit" if code is None else f"exit {code}"
+        scope = "between_gpus" if gpu_count > 1 else "between_processes"
+        figs.append(
+            {
+                "scope": scope,
+                "what": "collectives",
+                "value": None,
+                "unit": "GB/s",
+                "detail": {"error": f"the collectives could not run ({why}): {tail}"},
+            }
+        )
+    return figs
+
+
+def disk_figures(directory: Path, size: int, planned: int | None, on_progress) -> list[dict]:
+    """fsync'd write and cache-dropped read of a file of ``size`` bytes in ``directory`` (the checkpoint
+    folder); the file is trainsizer's own and removed. Too little free space is a figure, not a failure."""
+    import shutil
+
+    from trainsizer import oscompat
+
+    if on_progress:
+        on_progress("disk")
+    scope = f"disk:{directory}"
+    out = []
+    try:
+        free = shutil.disk_usage(directory).free
+    except OSError as e:
+        return [{"scope": scope, "what": "disk", "value": None, "unit": "", "detail": {"error": str(e)}}]
+    out.append(
+        {
+            "scope": scope,
+            "what": "disk_free",
+            "value": free,
+            "unit": "B",
+            "detail": {"planned_checkpoint": planned},
+        }
+    )
+    if free < size * 2:
+        out.append(
+            {
+                "scope": scope,
+                "what": "disk_write",
+                "value": None,
+                "unit": "GB/s",
+                "detail": {
+                    "error": f"too little free space for the disk test ({free / GiB:.1f} GiB free, "
+                    f"{2 * size / GiB:.1f} GiB wanted)"
+                },
+            }
+        )
+        return out
+    block = os.urandom(8 * MiB)
+    fd, name = tempfile.mkstemp(prefix=".trainsizer-probe-", dir=directory)
+    try:
+        t = time.perf_counter()
+        with os.fdopen(fd, "wb", buffering=0) as f:
+            written = 0
+            while written < size:
+                written += f.write(block[: min(len(block), size - written)])
+            f.flush()
+            os.fsync(f.fileno())
+        write_s = time.perf_counter() - t
+        out.append(
+            {
+                "scope": scope,
+                "what": "disk_write",
+                "value": size / write_s / 1e9,
+                "unit": "GB/s",
+                "detail": {"bytes": size, "fsync": True},
+            }
+        )
+        with open(name, "rb", buffering=0) as f:
+            dropped = oscompat.drop_file_cache(f.fileno())
+            t = time.perf_counter()
+            while f.read(8 * MiB):
+                pass
+            read_s = time.perf_counter() - t
+        out.append(
+            {
+                "scope": scope,
+                "what": "disk_read",
+                "value": size / read_s / 1e9,
+                "unit": "GB/s",
+                "detail": {"bytes": size, "page_cache_dropped": dropped},
+            }
+        )
+    except OSError as e:
+        out.append(
+            {
+                "scope": scope,
+                "what": "disk_write",
+                "value": None,
+                "unit": "GB/s",
+                "detail": {"error": f"{type(e).__name__}: {e}"},
+            }
+        )
+    finally:
+        try:
+            os.unlink(name)  # the probe's own file
+        except OSError:
+            pass
+    return out
+
+
+# -- judging ---------------------------------------------------------------------------------------------
+def _verdict(fig: dict, status: str, code: str, expected: float | None = None, **params) -> dict:
+    fig["expected"] = expected
+    fig["verdict"] = status
+    fig["code"] = code
+    fig["params"] = params
+    return fig
+
+
+def judge(fig: dict, parts: dict[str, Any]) -> dict:
+    """One figure against what the detected part should give (``parts``: scope -> accelerator row, the
+    NVML facts); returns it with ``verdict`` (pass | below | unknown), ``expected``, ``code``, ``params``."""
+    what, value, detail = fig["what"], fig.get("value"), fig.get("detail") or {}
+    acc = parts.get(fig["scope"])
+    if detail.get("error"):
+        if what == "collectives" and fig["scope"] == "between_gpus" and parts.get("gpu_count", 0) > 1:
+            # several GPUs whose collectives cannot run: every data-parallel run would fail the same way
+            return _verdict(fig, "below", "probe_not_measured", why=detail["error"])
+        return _verdict(fig, "unknown", "probe_not_measured", why=detail["error"])
+    if what in GEMM_KEY:
+        peak = (acc.tflops.get(GEMM_KEY[what]) if acc else None) or None
+        if not peak:
+            return _verdict(
+                fig,
+                "unknown",
+                "probe_no_expected",
+                why="no peak in the accelerator catalog (accelerators.toml can add one)",
+            )
+        want = THRESHOLDS["gemm"] * peak
+        bad = _throttle(detail.get("throttle_reasons"))
+        if value < want:
+            return _verdict(fig, "below", "probe_below_peak", want, peak=peak, share=value / peak)
+        if bad:
+            return _verdict(fig, "below", "probe_throttled", want, reasons=", ".join(bad))
+        return _verdict(fig, "pass", "probe_of_peak", want, peak=peak, share=value / peak)
+    if what == "memory_bandwidth":
+        peak = getattr(acc, "memory_bandwidth_gbs", None) if acc else None
+        if not peak:
+            return _verdict(fig, "unknown", "probe_no_expected", why="no memory bandwidth in the catalog")
+        want = THRESHOLDS["memory_bandwidth"] * peak
+        status = "pass" if value >= want else "below"
+        return _verdict(
+            fig,
+            status,
+            "probe_of_peak" if status == "pass" else "probe_below_peak",
+            want,
+            peak=peak,
+            share=value / peak,
+        )
+    if what == "h2d_pinned":
+        gen, width = detail.get("pcie_generation_max_seen"), detail.get("pcie_width_max_seen")
+        link = parts.get(fig["scope"] + "/pcie") or {}
+        gmax, wmax = link.get("generation"), link.get("width")
+        if gen and width and gmax and wmax and (gen < gmax or width < wmax):
+            return _verdict(
+                fig, "below", "probe_pcie_degraded", None, gen=gen, width=width, gen_max=gmax, width_max=wmax
+            )
+        if not (gmax and wmax and gmax in PCIE_LANE_GBS):
+            return _verdict(fig, "unknown", "probe_no_expected", why="the PCIe link is not known (NVML)")
+        raw = PCIE_LANE_GBS[gmax] * wmax
+        want = THRESHOLDS["h2d_pinned"] * raw
+        status = "pass" if value >= want else "below"
+        return _verdict(fig, status, "probe_pcie_rate", want, gen=gmax, width=wmax, raw=raw)
+    if what in ("ecc_uncorrected_volatile",):
+        if value is None:
+            return _verdict(fig, "unknown", "probe_no_expected", why="ECC is off or not reported")
+        return _verdict(fig, "pass" if value == 0 else "below", "probe_ecc", 0, errors=value)
+    if what == "remapped_rows":
+        bad = detail.get("pending") or detail.get("failure") or (value or 0) > 0
+        return _verdict(
+            fig,
+            "below" if bad else "pass",
+            "probe_remapped",
+            0,
+            rows=value,
+            pending=detail.get("pending"),
+            failure=detail.get("failure"),
+        )
+    if what == "retired_pages_pending":
+        return _verdict(fig, "below" if value else "pass", "probe_retired", 0, pending=bool(value))
+    if what == "power_limit":
+        default = detail.get("default_w")
+        if not value or not default:
+            return _verdict(fig, "unknown", "probe_no_expected", why="NVML gives no power limit")
+        status = "pass" if value >= 0.95 * default else "below"
+        return _verdict(fig, status, "probe_power_limit", default, limit=value, default=default)
+    if what == "other_processes":
+        procs = detail.get("processes") or []
+        if not procs:
+            return _verdict(fig, "pass", "probe_gpu_free", 0)
+        named = ", ".join(
+            f"{p.get('name') or '?'} (pid {p.get('pid')}"
+            + (f", {p['memory'] / GiB:.1f} GiB" if p.get("memory") else "")
+            + ")"
+            for p in procs
+        )
+        return _verdict(fig, "below", "probe_gpu_busy", 0, processes=named)
+    if what == "disk_free":
+        planned = detail.get("planned_checkpoint")
+        if not planned:
+            return _verdict(fig, "unknown", "probe_no_expected", why="no planned checkpoint (give --spec)")
+        status = "pass" if value >= 2 * planned else "below"
+        return _verdict(
+            fig, status, "probe_disk_free", 2 * planned, planned=planned, planned_gib=planned / GiB
+        )
+    return _verdict(fig, "unknown", "probe_measured")
+
+
+def _throttle(bits) -> list[str]:
+    if not isinstance(bits, int):
+        return []
+    return [word for bit, word in THROTTLE_BAD.items() if bits & bit]
+
+
+def _parts(figures: list[dict]) -> dict[str, Any]:
+    """scope -> the catalog row of the detected GPU, and scope/pcie -> its link's maximum (from NVML)."""
+    match_accelerator = catalog_row
+    parts: dict[str, Any] = {"gpu_count": sum(1 for f in figures if f["what"] == "device")}
+    for f in figures:
+        d = f.get("detail") or {}
+        if f["what"] == "device" and d.get("name"):
+            parts[f["scope"]] = match_accelerator(str(d["name"]), d.get("memory"))
+        if f["what"] == "pcie_link_max":
+            parts[f["scope"] + "/pcie"] = {"generation": f.get("value"), "width": d.get("width_max")}
+    return parts
+
+
+def summarize(figures: list[dict]) -> list[dict]:
+    """What is wrong, one line a problem: {scope, what, code, params} of every figure below."""
+    return [
+        {
+            "scope": f["scope"],
+            "what": f["what"],
+            "code": f["code"],
+            "params": f["params"],
+            "value": f.get("value"),
+        }
+        for f in figures
+        if f.get("verdict") == "below"
+    ]
+
+
+def run_probe(
+    *,
+    quick: bool = False,
+    directory: str | Path | None = None,
+    planned_checkpoint: int | None = None,
+    gpus: bool = True,
+    on_progress=None,
+) -> dict[str, Any]:
+    """Measure this machine; the probe document (figures judged, a summary, the verdict)."""
+    from trainsizer.hardware import inventory
+
+    t0 = time.perf_counter()
+    stages: dict[str, float] = {}
+    inv = inventory()
+    if on_progress:
+        on_progress("inventory")
+    t = time.perf_counter()
+    figures, problems = _local(quick, gpus, on_progress)
+    stages["host and GPUs"] = round(time.perf_counter() - t, 2)
+    gpu_count = len(inv.gpus) if gpus else 0
+    t = time.perf_counter()
+    figures += _collectives(quick, gpu_count, on_progress)
+    if gpu_count == 1:
+        figures.append(
+            {
+                "scope": "between_gpus",
+                "what": "collectives",
+                "value": None,
+                "unit": "GB/s",
+                "detail": {"error": "one GPU: nothing between GPUs to measure"},
+            }
+        )
+    stages["collectives"] = round(time.perf_counter() - t, 2)
+    directory = Path(directory or os.getcwd()).expanduser()
+    size = (128 if quick else 1024) * MiB
+    if planned_checkpoint:
+        size = max(64 * MiB, min(planned_checkpoint, (512 if quick else 4096) * MiB))
+    t = time.perf_counter()
+    figures += disk_figures(directory, size, planned_checkpoint, on_progress)
+    stages["disk"] = round(time.perf_counter() - t, 2)
+    figures += problems
+    parts = _parts(figures)
+    judged = [judge(f, parts) for f in figures]
+    below = summarize(judged)
+    return {
+        "schema": PROBE_SCHEMA,
+        "tool_version": __version__,
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": socket.gethostname(),
+        "quick": quick,
+        "environment": inv.to_dict(),
+        "figures": judged,
+        "summary": below,
+        "verdict": "below" if below else "pass",
+        "stages": stages,
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+
+
+def keep(doc: dict[str, Any], root: Path | None = None) -> Path:
+    """The probe into the kept probes (history), named by time and machine; its path."""
+    import re
+
+    folder = root or probes_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = doc.get("created", "")[:19].replace(":", "").replace("-", "")
+    name = re.sub(r"[^A-Za-z0-9_.-]+", "-", f"{stamp}-{doc.get('machine', 'machine')}") + ".json"
+    path = folder / name
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / name.replace(".json", f"-{n}.json")
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def probe_remote(
+    host: str,
+    *,
+    quick: bool = False,
+    planned_checkpoint: int | None = None,
+    on_progress=None,
+    keep: bool = True,
+) -> dict[str, Any]:
+    """`trainsizer probe --json` on a test server over SSH (kept there too, unless ``keep`` is False, so that
+    the server's own runs carry it); its stages reported here as they run."""
+    from trainsizer.runs.remote import Connection, Host, RemoteError
+
+    h = Host.parse(host)
+    with Connection(h) as conn:
+        conn.check_versions()
+        args = (
+            "probe --json --progress-lines" + (" --quick" if quick else "") + ("" if keep else " --no-keep")
+        )
+        if planned_checkpoint:
+            args += f" --checkpoint-bytes {int(planned_checkpoint)}"
+        proc = conn.popen(f"cd /tmp && exec {conn.trainsizer(args)}")
+        import threading
+
+        def relay():
+            for raw in proc.stderr:
+                line = raw.decode("utf-8", "replace").strip()
+                if line.startswith("probe: ") and on_progress:
+                    on_progress(line.removeprefix("probe: "))
+
+        t = threading.Thread(target=relay, daemon=True)
+        t.start()
+        out = proc.stdout.read()
+        proc.wait()
+        t.join(timeout=5)
+    if proc.returncode not in (0, 1):
+        raise RemoteError("remote_command_failed", f"{h}: the probe failed there (exit {proc.returncode})")
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        raise RemoteError("remote_command_failed", f"{h}: the probe wrote no result") from None
+    doc["target"] = {"host": str(h)}
+    return doc

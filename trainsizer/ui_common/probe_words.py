@@ -1,0 +1,42 @@
+"""The readiness probe's figures in words (English; the report and the window translate them through the one
+catalog, like every other text: report.text.WORDS lists them)."""
+
+from __future__ import annotations
+
+FIGURE_WORDS = {
+    "gemm_bf16": "GEMM bf16",
+    "gemm_fp16": "GEMM fp16",
+    "gemm_tf32": "GEMM TF32",
+    "gemm_fp32": "GEMM fp32 (no TF32)",
+    "memory_bandwidth": "memory copy",
+    "h2d_pinned": "host→device pinned",
+    "d2h_pinned": "device→host pinned",
+    "h2d_pageable": "host→device pageable",
+    "d2h_pageable": "device→host pageable",
+    "ecc_uncorrected_volatile": "ECC uncorrected (boot)",
+    "ecc_uncorrected_aggregate": "ECC uncorrected (life)",
+    "remapped_rows": "remapped rows",
+    "retired_pages_pending": "retired pages pending",
+    "power_limit": "power limit",
+    "temperature_idle": "temperature (idle)",
+    "sm_clock_max": "SM clock max",
+    "pcie_link_max": "PCIe link max",
+    "other_processes": "other processes",
+    "nvlink_active": "NVLink links active",
+    "peer_access": "peer access",
+    "cpu_gemm_float32": "CPU GEMM fp32",
+    "cpu_gemm_bfloat16": "CPU GEMM bf16",
+    "ram_total": "RAM",
+    "ram_copy_bandwidth": "RAM copy",
+    "all_reduce": "all-reduce bus bw",
+    "all_gather": "all-gather bus bw",
+    "reduce_scatter": "reduce-scatter bus bw",
+    "disk_free": "free space",
+    "disk_write": "write (fsync'd)",
+    "disk_read": "read (page cache dropped)",
+    "collectives": "collectives",
+    "device": "device",
+    "local": "probe",
+    "nvml": "NVML",
+}
+MARK = {"pass": "✓", "below": "✗", "unknown": "·"}
