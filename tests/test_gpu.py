@@ -48,7 +48,9 @@ def test_measure_on_cuda_records_allocated_reserved_and_nvml_per_phase(run_cli, 
 
 
 def test_a_cuda_out_of_memory_is_a_does_not_fit_result_at_its_phase(run_cli, tmp_path):
-    rc, result, log = _measure(run_cli, tmp_path, "[batch]\nmicro_batch = 4096\nseq_len = 2048\n")
+    # synthetic tokens: the builtin corpus would refuse a batch this large before the GPU could run out
+    toml = '[batch]\nmicro_batch = 4096\nseq_len = 2048\n[data]\nsource = "synthetic"\n'
+    rc, result, log = _measure(run_cli, tmp_path, toml)
     assert rc == 1 and result["status"] == "oom", log
     oom = result["measurement"]["oom"]
     assert oom["phase"] in ("forward", "backward") and "out of memory" in oom["message"].lower()

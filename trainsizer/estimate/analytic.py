@@ -31,8 +31,18 @@ MiB = 1 << 20
 # top of that range; a measurement on the device replaces it.
 CUDA_CONTEXT_BYTES = 500 * MiB
 # The caching allocator reserves in 2 MiB blocks (20 MiB for large tensors) and keeps freed blocks for reuse;
-# reserved runs above allocated by fragmentation (pytorch #82001). An assumed allowance until measured.
+# reserved runs above allocated by fragmentation (pytorch #82001). Measured on an H200 (torch 2.11,
+# 2026-12-04, docs/benchmarks.md): reserved ÷ allocated peak 1.109 and 1.149 under autocast (bf16-mixed: each
+# step makes and frees 16-bit copies of the weights), within 1.05 in pure bf16.
 ALLOCATOR_FRACTION = 0.05
+ALLOCATOR_FRACTION_MIXED = 0.20
+
+
+def allocator_fraction(compute: str) -> float:
+    """The allocator's allowance above the allocated peak for a precision (``precision.compute``)."""
+    return ALLOCATOR_FRACTION_MIXED if compute.endswith("-mixed") else ALLOCATOR_FRACTION
+
+
 # Host process baseline: python + torch + transformers imported and a model class resolved, measured as the
 # RSS of a fresh worker on the CPU (bench/host_baseline.py).
 HOST_BASELINE_BYTES = 700 * MiB

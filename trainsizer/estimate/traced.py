@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import time
 
-from trainsizer.estimate.analytic import ALLOCATOR_FRACTION, CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate
+from trainsizer.estimate.analytic import CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate, allocator_fraction
 from trainsizer.estimate.working_set import _round_blocks
 from trainsizer.estimate.working_set import estimate as analytic_estimate
 from trainsizer.vocab import ITEM_KEYS
@@ -82,7 +82,8 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         allocated = phases[peak_phase]
         out = {k: items.get(k, 0) for k in TRACED_ITEMS}
         out["cuda_context"] = CUDA_CONTEXT_BYTES if on_cuda else 0
-        out["allocator_overhead"] = _round_blocks(int(allocated * ALLOCATOR_FRACTION)) if on_cuda else 0
+        fraction = allocator_fraction(spec.precision.compute)
+        out["allocator_overhead"] = _round_blocks(int(allocated * fraction)) if on_cuda else 0
         out["other"] = max(
             0, phases.get("optimizer", 0) - out["weights"] - out["gradients"] - out["optimizer_states"]
         )

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from trainsizer.estimate.analytic import (
-    ALLOCATOR_FRACTION,
     CUDA_CONTEXT_BYTES,
     HOST_BASELINE_BYTES,
     DeviceEstimate,
     Estimate,
     activation_bytes,
+    allocator_fraction,
     attention_kind,
     grad_bytes,
     logits_bytes,
@@ -308,7 +308,9 @@ def _device_phases(spec, shard, A, R, L, T, on_cuda):
         "other": T,
     }
     if on_cuda:
-        items["allocator_overhead"] = _round_blocks(int(allocated_peak * ALLOCATOR_FRACTION))
+        items["allocator_overhead"] = _round_blocks(
+            int(allocated_peak * allocator_fraction(spec.precision.compute))
+        )
     peak = allocated_peak + items["cuda_context"] + items["allocator_overhead"]
     return items, phases, peak, peak_phase, shard
 

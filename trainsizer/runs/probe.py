@@ -89,9 +89,20 @@ def _stream(cmd: list[str], timeout: float, on_progress, env=None) -> tuple[list
     import threading
 
     def stop_at_deadline():
+        import psutil
+
         while proc.poll() is None:
             if time.monotonic() > deadline:
+                try:  # torchrun's ranks may sit in sessions of their own: every descendant goes too
+                    tree = psutil.Process(proc.pid).children(recursive=True)
+                except psutil.Error:
+                    tree = []
                 oscompat.signal_group(proc.pid, oscompat.kill_signal())
+                for child in tree:
+                    try:
+                        child.kill()
+                    except psutil.Error:
+                        pass
                 return
             time.sleep(0.2)
 

@@ -33,19 +33,21 @@ def figure(scope: str, what: str, value: float | None, unit: str, **detail) -> N
 
 
 def _timed(fn, sync, min_seconds: float, max_iters: int = 1000) -> tuple[float, int]:
-    """Seconds per call of ``fn`` (after warm-up), repeated until ``min_seconds`` have passed."""
-    for _ in range(2):
+    """Seconds per call of ``fn``: one warm-up, one synchronised call to size the loop, then as many calls as
+    fill ``min_seconds`` (at most ``max_iters``) and one synchronisation. Launches are asynchronous on a GPU:
+    the loop is sized from a synchronised call, never from how fast the calls return."""
+    fn()
+    sync()
+    t = time.perf_counter()
+    fn()
+    sync()
+    one = max(time.perf_counter() - t, 1e-7)
+    iters = max(1, min(max_iters, int(min_seconds / one)))
+    start = time.perf_counter()
+    for _ in range(iters):
         fn()
     sync()
-    iters, start = 0, time.perf_counter()
-    while True:
-        fn()
-        iters += 1
-        if iters >= max_iters or (iters % 2 == 0 and time.perf_counter() - start >= min_seconds):
-            sync()
-            elapsed = time.perf_counter() - start
-            if elapsed >= min_seconds or iters >= max_iters:
-                return elapsed / iters, iters
+    return (time.perf_counter() - start) / iters, iters
 
 
 # -- host ------------------------------------------------------------------------------------------------
@@ -387,11 +389,26 @@ def collectives(quick: bool, size_mib: int | None) -> int:
         ("reduce_scatter", lambda: dist.reduce_scatter_tensor(shard, x), elems * 4, (world - 1) / world),
     )
     scope = "between_gpus" if use_cuda else "between_processes"
+    def agreed(value: float) -> float:
+        """The largest of every rank's ``value``: each rank runs the same number of collectives (a rank that
+        stopped early would leave the others waiting forever), and the slowest rank sets the pace."""
+        t = torch.tensor([value], dtype=torch.float64, device=dev)
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+        return float(t.item())
+
     for what, fn, nbytes, factor in tests:
-        per, iters = _timed(fn, sync, budget, max_iters=200)
-        times = torch.tensor([per], dtype=torch.float64, device=dev)
-        dist.all_reduce(times, op=dist.ReduceOp.MAX)  # the slowest rank sets the pace
-        per = float(times.item())
+        fn()
+        sync()
+        t0 = time.perf_counter()
+        fn()
+        sync()
+        one = agreed(time.perf_counter() - t0)
+        iters = max(1, min(200, int(budget / max(one, 1e-7))))
+        t0 = time.perf_counter()
+        for _ in range(iters):
+            fn()
+        sync()
+        per = agreed((time.perf_counter() - t0) / iters)
         if rank == 0:
             figure(
                 scope,
