@@ -81,7 +81,7 @@ def test_resume_is_bit_identical_with_two_rank_gloo_ddp(tmp_path):
 def test_the_step_check_holds_the_measured_step_to_the_agreed_target(agreed, status, code):
     """Without a target the check says none was agreed; with one, a miss fails the check (and the verdict);
     the predicted step time travels beside the measured one."""
-    from trainsizer.runs.checks import evaluate
+    from trainsizer.result.checks import evaluate
 
     spec = RunSpec().replace(measure=agreed).to_dict()
     result = {

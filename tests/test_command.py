@@ -259,3 +259,36 @@ def test_a_two_rank_torchrun_command_is_measured_as_one_process_tree(cli_main, t
     meas = result["measurement"]
     assert result["status"] == "ok" and meas["steps_observed"] == 4, out
     assert meas["host_rss"] > 2 * 40e6 + 100e6  # both ranks' tensors and interpreters, seen from outside
+
+
+SAVES_ONLY_WHEN_UNINTERRUPTED = """
+    import argparse, json, os
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--max_steps", type=int, default=6)
+    ap.add_argument("--resume", default=None)
+    a = ap.parse_args()
+    state = {"step": 0, "w": 1.0}
+    if a.resume:
+        state = json.load(open(a.resume))
+    for step in range(state["step"], a.max_steps):
+        state["w"] *= 0.9
+        print(f"step {step} loss {state['w'] ** 2:.6f}", flush=True)
+        state["step"] = step + 1
+        if a.max_steps == 6 and step + 1 == 2:  # the full run saves its own checkpoint at step 2...
+            os.makedirs("out", exist_ok=True)
+            json.dump(state, open("out/checkpoint-2.json", "w"))
+    # ...and the stopped run (max_steps 2) saves nothing, like --save_strategy no
+"""
+
+
+def test_a_checkpoint_the_stopped_run_did_not_write_is_never_used(cli_main, tmp_path):
+    """The uninterrupted run leaves checkpoint-2; the stopped run saves nothing. Resuming from the leftover
+    would give identical losses — a pass that proves nothing: the check fails and says why."""
+    out = tmp_path / "run"
+    code, stdout, err = cli_main(
+        "check", _spec(tmp_path, SAVES_ONLY_WHEN_UNINTERRUPTED, RESUME_ARGS), "--out", out
+    )
+    resume = json.loads((out / "result.json").read_text())["resume"]
+    assert resume["passed"] is False and resume["code"] == "resume_failed", resume
+    assert "saved nothing" in resume["params"]["why"] and "is not used" in resume["params"]["why"]
+    assert code == 1 and "internal error" not in err

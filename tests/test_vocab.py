@@ -9,7 +9,7 @@ from trainsizer import vocab
 
 def test_the_core_uses_the_vocabulary():
     from trainsizer.estimate.analytic import ITEM_KEYS as estimate_items
-    from trainsizer.runs.checks import CHECK_IDS, evaluate
+    from trainsizer.result.checks import CHECK_IDS, evaluate
     from trainsizer.runs.compare import ITEM_KEYS as compare_items
 
     assert (
@@ -75,6 +75,24 @@ SAMPLE = {
     "host_rss": 2_000_000_000,
     "k": 2,
     "tolerance": 0.001,
+    "estimated": "cuda:0, cuda:1",
+    # the readiness probe's codes
+    "share": 0.68,
+    "peak": 989.4,
+    "reasons": "power brake",
+    "gen": 4,
+    "width": 8,
+    "gen_max": 5,
+    "width_max": 16,
+    "raw": 63.0,
+    "errors": 2,
+    "rows": 1,
+    "pending": True,
+    "failure": False,
+    "limit": 450.0,
+    "default": 700.0,
+    "processes": "python (pid 77, 2.0 GiB)",
+    "planned_gib": 12.5,
 }
 
 
@@ -90,7 +108,7 @@ def test_every_code_is_worded_in_english_and_russian(code):
 
 
 def test_every_check_the_core_writes_has_a_code_of_the_catalog():
-    from trainsizer.runs.checks import evaluate
+    from trainsizer.result.checks import evaluate
     from trainsizer.ui_common.messages import MESSAGES
 
     results = [
@@ -116,7 +134,7 @@ def test_every_check_the_core_writes_has_a_code_of_the_catalog():
             assert check["code"] in MESSAGES and isinstance(check["params"], dict)
 
 
-PROPER_NAMES = ("DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3")  # names of techniques, the same in Russian
+PROPER_NAMES = ("DDP", "ZeRO-1", "ZeRO-2", "ZeRO-3", "NVML")  # the same in Russian
 
 
 def test_the_report_words_are_all_in_the_one_catalog():
@@ -147,7 +165,7 @@ def test_an_old_results_checks_are_worded_in_russian_too():
     import json
     from pathlib import Path
 
-    from trainsizer.runs.checks import worded_checks
+    from trainsizer.result.checks import worded_checks
     from trainsizer.ui_common.messages import evidence
 
     result = json.loads((Path(__file__).parent / "data" / "recorded_check" / "result.json").read_text())

@@ -115,8 +115,8 @@ def render_estimate(spec, data) -> str:
 
 
 def render_measurement(result: dict) -> str:
+    from trainsizer.result.model import part
     from trainsizer.runs.compare import anatomy_rows
-    from trainsizer.runs.result import part
 
     meas = part(result, "measurement")
     lines = [f"status: {result.get('status')} · verdict: {result.get('verdict')}"]
@@ -127,7 +127,7 @@ def render_measurement(result: dict) -> str:
         )
     if meas.get("failure"):
         lines.append(f"failed: {meas['failure']}")
-    if (meas.get("engine") or {}).get("name") == "command":
+    if meas["engine"]["name"] == "command":
         lines.append(
             f"command: {' '.join(meas['engine'].get('command') or [])} · "
             f"ran {meas.get('wall_s') or 0:.1f} s · "
@@ -142,7 +142,7 @@ def render_measurement(result: dict) -> str:
         if meas.get("failure") and meas.get("stderr_tail"):
             lines += ["last lines of its stderr:", *("  " + x for x in meas["stderr_tail"][-10:])]
     st = meas["step_time_s"]
-    command = (meas.get("engine") or {}).get("name") == "command"
+    command = meas["engine"]["name"] == "command"
     if st.get("count") and command:
         lines.append(
             f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, "
@@ -156,7 +156,7 @@ def render_measurement(result: dict) -> str:
             "steps) · "
             f"{meas.get('tokens_per_s') or 0:,.0f} tokens/s · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}"
         )
-        predicted = part(result, "estimate").get("time") or {}
+        predicted = part(result, "estimate")["time"]
         if predicted.get("seconds"):
             lines.append(
                 f"predicted (estimated): {predicted['seconds']:.3f} s, "

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json
 from trainsizer.cli.spec_cmds import load_spec
-from trainsizer.runs.result import part
+from trainsizer.result.model import part
 
 
 def _progress_printer(enabled: bool):
@@ -68,38 +68,6 @@ def _stop_when_stdin_closes() -> None:
     threading.Thread(target=watch, name="trainsizer-stdin-watch", daemon=True).start()
 
 
-def _remote(args, kind: str, spec) -> int:
-    """measure/check --host: the run goes to the server; here the events stream into RUN_DIR."""
-    from trainsizer.runs.remote import RemoteError, run_remote
-
-    progress, on_event = _progress_printer(not args.json and not args.stream)
-    on_stage = None
-    if args.stream:
-        on_event, on_stage = _streamer()
-    try:
-        result = run_remote(
-            args.host, kind, spec, args.out, on_event=on_event, on_stage=on_stage, force=args.force,
-            keep_remote=args.keep_remote,
-        )  # fmt: skip
-    except RemoteError as e:
-        from trainsizer.cli.common import InputError
-
-        raise InputError(str(e)) from None
-    _show(args, result, f"measured on {args.host}")
-    return _exit_code(kind, result)
-
-
-def _show(args, result: dict, where: str) -> None:
-    """A run elsewhere, as measure/check print a local one (nothing with --stream: the events were it)."""
-    from trainsizer.cli.render import render_measurement
-
-    if args.json and not args.stream:
-        print_json(result)
-    elif not args.stream:
-        print(render_measurement(result))
-        print(f"results: {Path(args.out).resolve() / 'result.json'} ({where})")
-
-
 def _exit_code(kind: str, result: dict) -> int:
     """measure: 0 ok, 1 out of memory, 3 otherwise; check: 0 only when accepted, 3 when it did not finish."""
     status = result.get("status")
@@ -110,75 +78,99 @@ def _exit_code(kind: str, result: dict) -> int:
     return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
 
 
-def _multinode(args, spec) -> int:
-    """parallel.hosts: torchrun on every node over SSH; the ranks' events merged into RUN_DIR here."""
+def _find_max(args, spec, memory_limit) -> int:
+    from trainsizer.runs.findmax import find_max
+
+    data = find_max(
+        spec,
+        args.out,
+        args.find_max,
+        memory_limit=memory_limit,
+        force=args.force,
+        on_trial=None if args.json else lambda line: print(line, file=sys.stderr),
+    )
+    if args.json:
+        print_json(data)
+    else:
+        print(
+            f"largest {args.find_max} that fits: "
+            f"{data['answer'] if data['answer'] is not None else 'none'} "
+            f"({len(data['trials'])} trials; each in {args.out}/trial-*)"
+        )
+    return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
+
+
+def _run(args, what: str) -> int:
+    """measure or check on the target the spec and the command line name (runs/targets.py): this machine, a
+    server over SSH, several nodes — one path for all, printed and exited the same way."""
     from trainsizer.cli.common import InputError
-    from trainsizer.runs.multinode import run_multinode
     from trainsizer.runs.remote import RemoteError
-
-    if getattr(args, "host", None) or args.find_max:
-        raise InputError("parallel.hosts names the nodes: leave out --host and --find-max")
-    progress, on_event = _progress_printer(not args.json and not args.stream)
-    if args.stream:
-        on_event, _ = _streamer()
-    try:
-        result = run_multinode(spec, args.out, on_event=on_event, force=args.force)
-    except RemoteError as e:
-        raise InputError(str(e)) from None
-    _show(args, result, f"{len(spec.parallel.hosts)} nodes")
-    return _exit_code("measure", result)
-
-
-def cmd_measure(args) -> int:
-    from trainsizer.cli.render import render_measurement
-    from trainsizer.runs.measure import measure
+    from trainsizer.runs.targets import RunRequest, Unsupported, target_for
 
     spec = load_spec(args.spec, for_run=True)
     if getattr(args, "stop_on_stdin_eof", False):
         _stop_when_stdin_closes()
-    if spec.parallel.hosts:
-        return _multinode(args, spec)
-    if getattr(args, "host", None):
-        if args.find_max:
-            from trainsizer.cli.common import InputError
-
-            raise InputError("--find-max runs on this machine only; run it on the server itself for now")
-        return _remote(args, "measure", spec)
+    try:
+        target = target_for(spec, getattr(args, "host", None))
+    except Unsupported as e:
+        raise InputError(str(e)) from None
     # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.
-    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
+    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT") if target.kind == "local" else None
     memory_limit = int(limit_env) if limit_env else None
-    if args.find_max:
-        from trainsizer.runs.findmax import find_max
-
-        data = find_max(
-            spec,
-            args.out,
-            args.find_max,
-            memory_limit=memory_limit,
-            force=args.force,
-            on_trial=None if args.json else lambda line: print(line, file=sys.stderr),
-        )
-        if args.json:
-            print_json(data)
-        else:
-            print(
-                f"largest {args.find_max} that fits: "
-                f"{data['answer'] if data['answer'] is not None else 'none'} "
-                f"({len(data['trials'])} trials; each in {args.out}/trial-*)"
+    if getattr(args, "find_max", None):
+        if target.kind != "local":
+            raise InputError(
+                "--find-max runs on this machine only; run it on the server itself, or without parallel.hosts"
             )
-        return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
+        return _find_max(args, spec, memory_limit)
     progress, on_event = _progress_printer(not args.json and not args.stream)
+
+    def on_stage(name):
+        if not args.json:
+            print(f"\n== {name} ==" if sys.stderr.isatty() else f"== {name} ==", file=sys.stderr, flush=True)
+
     if args.stream:
-        on_event, _ = _streamer()
-    result = measure(spec, args.out, on_event=on_event, memory_limit=memory_limit, force=args.force)
+        on_event, on_stage = _streamer()
+    request = RunRequest(
+        spec,
+        args.out,
+        on_event=on_event,
+        on_stage=on_stage if what == "check" or args.stream else None,
+        force=args.force,
+        memory_limit=memory_limit,
+        break_resume=getattr(args, "break_resume", None),
+        keep_remote=getattr(args, "keep_remote", False),
+    )
+    try:
+        result = target.run(what, request)
+    except (Unsupported, RemoteError) as e:
+        raise InputError(str(e)) from None
     if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json and not args.stream:
         print_json(result)
     elif not args.stream:  # with --stream the events were the output; result.json holds the rest
-        print(render_measurement(result))
-        print(f"results: {Path(args.out).resolve() / 'result.json'}")
-    return _exit_code("measure", result)
+        _print_result(args, result, what, "" if target.kind == "local" else f" (measured on {target.where})")
+    return _exit_code(what, result)
+
+
+def _print_result(args, result: dict, what: str, where: str) -> None:
+    from trainsizer.cli.render import render_measurement
+    from trainsizer.ui_common.messages import evidence
+
+    print(render_measurement(result))
+    if what == "check":
+        q, r = part(result, "quality"), part(result, "resume")
+        if q.get("before") is not None:
+            print(f"quality: {evidence(q)}")
+        if result["resume"] is not None:
+            print("resume: " + "; ".join([evidence(r), *resume_figures(r)]))
+        print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in part(result, "stages").items()))
+    print(f"results: {Path(args.out).resolve() / 'result.json'}{where}")
+
+
+def cmd_measure(args) -> int:
+    return _run(args, "measure")
 
 
 def resume_figures(r: dict) -> list[str]:
@@ -193,49 +185,4 @@ def resume_figures(r: dict) -> list[str]:
 
 
 def cmd_check(args) -> int:
-    from trainsizer.cli.render import render_measurement
-    from trainsizer.runs.check import check
-    from trainsizer.ui_common.messages import evidence
-
-    spec = load_spec(args.spec, for_run=True)
-    if getattr(args, "stop_on_stdin_eof", False):
-        _stop_when_stdin_closes()
-    if spec.parallel.hosts:
-        from trainsizer.cli.common import InputError
-
-        raise InputError(
-            "parallel.hosts: the full check across several nodes is not built yet; "
-            "`trainsizer measure` runs the spec there"
-        )
-    if getattr(args, "host", None):
-        return _remote(args, "check", spec)
-    limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT")
-    progress, on_event = _progress_printer(not args.json and not args.stream)
-
-    def on_stage(name):
-        if not args.json:
-            print(f"\n== {name} ==" if sys.stderr.isatty() else f"== {name} ==", file=sys.stderr, flush=True)
-
-    if args.stream:
-        on_event, on_stage = _streamer()
-    result = check(
-        spec,
-        args.out,
-        on_event=on_event,
-        on_stage=on_stage,
-        memory_limit=int(limit_env) if limit_env else None,
-        break_resume=args.break_resume,
-        force=args.force,
-    )
-    if args.json and not args.stream:
-        print_json(result)
-    elif not args.stream:
-        print(render_measurement(result))
-        q, r = part(result, "quality"), part(result, "resume")
-        if q.get("before") is not None:
-            print(f"quality: {evidence(q)}")
-        if result["resume"] is not None:
-            print("resume: " + "; ".join([evidence(r), *resume_figures(r)]))
-        print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in result.get("stages", {}).items()))
-        print(f"results: {Path(args.out).resolve() / 'result.json'}")
-    return _exit_code("check", result)
+    return _run(args, "check")

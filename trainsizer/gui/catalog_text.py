@@ -34,6 +34,7 @@ if __name__ == "__main__":
 # generated
 REPORT = [
     QT_TRANSLATE_NOOP("Report", 'Readiness probe of the machine'),
+    QT_TRANSLATE_NOOP("Report", 'verdict'),
     QT_TRANSLATE_NOOP("Report", 'where'),
     QT_TRANSLATE_NOOP("Report", 'figure'),
     QT_TRANSLATE_NOOP("Report", 'against'),

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
-from trainsizer.runs.result import part
+from trainsizer.result.model import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_rate
 
@@ -122,7 +122,7 @@ class ResultsPanel(QWidget):
         self.verdict.setText(text)
         color = {"accepted": "#2e7d32", "rejected": "#c62828"}.get(verdict, "#e65100")
         self.verdict.setStyleSheet(f"font-size: 15px; font-weight: bold; color: {color};")
-        from trainsizer.runs.checks import worded_checks
+        from trainsizer.result.checks import worded_checks
 
         self._fill_checks(worded_checks(result))
         self._fill_anatomy(result)
@@ -180,7 +180,7 @@ class ResultsPanel(QWidget):
                 )
                 + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else "")
             )
-            predicted = (part(result, "estimate").get("time") or {}).get("seconds")
+            predicted = part(result, "estimate")["time"]["seconds"]
             if predicted:
                 lines.append(
                     fill(
@@ -222,7 +222,7 @@ class ResultsPanel(QWidget):
             )
         elif meas.get("failure"):
             lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
-        from trainsizer.runs.checks import worded_outcomes
+        from trainsizer.result.checks import worded_outcomes
 
         q = worded_outcomes(result).get("quality")
         if q and q.get("before") is not None:

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.report.text import duration_word
+from trainsizer.result.model import part
 from trainsizer.runs.compare import ITEM_KEYS
-from trainsizer.runs.result import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
 from trainsizer.vocab import BASIS_WORDS
@@ -61,8 +61,8 @@ def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
 
 
 def load_run(path: str | Path) -> Run:
-    from trainsizer.runs.checks import evaluate
-    from trainsizer.runs.result import ResultFileError, normalize, read_result_file
+    from trainsizer.result.checks import evaluate
+    from trainsizer.result.model import ResultFileError, normalize, read_result_file
     from trainsizer.spec.files import FileProblem
 
     p = Path(path)
@@ -100,7 +100,7 @@ def title_line(run: Run) -> str:
 
 def checks_section(run: Run, t) -> Section:
     s = Section("checks", t("The five acceptance checks"), header=[t("check"), t("status"), t("evidence")])
-    from trainsizer.runs.checks import worded_checks
+    from trainsizer.result.checks import worded_checks
 
     for c in worded_checks(run.result):
         s.table.append([t(c.get("id", "?")), t(c.get("status", "not_run")), evidence(c, t.lang)])
@@ -134,7 +134,7 @@ def engine_line(result: dict[str, Any], t) -> str:
     parts = (part(result, k) for k in ("measurement", "quality", "resume"))
     ran = next((p["engine"] for p in parts if p.get("engine")), None)
     if name in ("hf-trainer", "trl-sft"):
-        versions = (ran or {}).get("versions") or {}
+        versions = ran["versions"] if isinstance(ran, dict) and isinstance(ran.get("versions"), dict) else {}
         text = t(
             "transformers.Trainer — the customer's chosen code"
             if name == "hf-trainer"
@@ -359,7 +359,7 @@ def step_section(run: Run, t) -> Section:
             f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"),
         ),
     ]
-    predicted = part(run.result, "estimate").get("time") or {}
+    predicted = part(run.result, "estimate")["time"]
     if predicted.get("seconds"):
         s.rows += [
             (
@@ -511,7 +511,7 @@ def tool_section(run: Run, t) -> Section:
 
 
 def report_sections(run: Run, t) -> list[Section]:
-    from trainsizer.runs.checks import worded_outcomes
+    from trainsizer.result.checks import worded_outcomes
 
     # an old result's outcomes get their codes (a copy: what was written stays as it was)
     run = Run(run.path, worded_outcomes(run.result), run.events, run.problems)

@@ -21,7 +21,7 @@ CONTENT_ERRORS = (
 
 def report_unit(result) -> str:
     """The report's one unit of memory: GiB when the run's peaks reach 1 GiB, else MiB (charts use it too)."""
-    from trainsizer.runs.result import part
+    from trainsizer.result.model import part
 
     peaks = [d.get("peak") or 0 for d in part(result, "estimate")["devices"].values()]
     for p in part(result, "measurement")["peak"].values():

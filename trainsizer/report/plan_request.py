@@ -9,7 +9,7 @@ from email.utils import formatdate
 
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS, md
 from trainsizer.report.text import duration_word, translator
-from trainsizer.runs.result import part
+from trainsizer.result.model import part
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds
 from trainsizer.vocab import NEEDS_WORDS, layout_words
 

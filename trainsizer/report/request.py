@@ -13,7 +13,7 @@ from urllib.parse import quote
 from trainsizer.report.content import Run, spec_section, title_line
 from trainsizer.report.redact import MARK, identifying_strings, redact
 from trainsizer.report.text import duration_word, translator
-from trainsizer.runs.result import part
+from trainsizer.result.model import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
 
@@ -230,7 +230,7 @@ def render_markdown(
                 else t("nothing below what its parts should give")
             )
         )
-    from trainsizer.runs.checks import worded_checks
+    from trainsizer.result.checks import worded_checks
 
     for c in worded_checks(r):
         lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {md(evidence(c, t.lang))}")

@@ -15,6 +15,7 @@ LANGS = ("en", "ru")
 
 WORDS = (
     "Readiness probe of the machine",
+    "verdict",
     "where",
     "figure",
     "against",

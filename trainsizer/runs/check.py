@@ -8,9 +8,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+from trainsizer.result.model import new_result, now, run_status, shaped
 from trainsizer.runs.launcher import run_worker
 from trainsizer.runs.measure import (
-    _status,
     analytic_estimate,
     devices_present,
     environment,
@@ -18,7 +18,6 @@ from trainsizer.runs.measure import (
     merge_results,
     newest_probe,
 )
-from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.resume import Cancelled, resume_check
 from trainsizer.runs.rundir import RunDir
 from trainsizer.spec.checks import refuse_planned_only
@@ -124,8 +123,9 @@ def check(
         stages["measure"] = round(time.perf_counter() - t_measure, 2)
         wp = box["wp"]
         result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
-        result["status"] = _status(wp, result["measurement"])
-        if result["status"] == "ok":
+        if wp.cancel_requested:
+            result["measurement"]["failure"] = "cancelled"
+        if run_status(result) == "ok":
             result["quality"] = stage(
                 "quality", lambda: _quality(rd, spec_path, spec, on_event, memory_limit, cancel)
             )
@@ -148,7 +148,7 @@ def check(
         cancel.set()
         if worker is not None:
             worker.join(timeout=60)
-        result["status"] = "cancelled" if isinstance(e, KeyboardInterrupt | Cancelled) else "failed"
+        result["cancelled"] = isinstance(e, KeyboardInterrupt | Cancelled)
         result.setdefault("measurement", None)
         result["error"] = f"{type(e).__name__}: {e}"
         finish(rd, result)
@@ -178,7 +178,6 @@ def _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, fo
         result["stages"]["measure"] = round(time.perf_counter() - t, 2)
         result["measurement"] = meas
         failed = meas.get("failure")
-        result["status"] = "cancelled" if failed == "cancelled" else "failed" if failed else "ok"
         if not failed:
             from trainsizer.runs.command import command_quality
 
@@ -192,7 +191,7 @@ def _check_command(spec, out, on_event, on_stage, memory_limit, cancel_event, fo
         result["finished"] = now()
         return finish(rd, result)
     except KeyboardInterrupt as e:
-        result.update(status="cancelled")
+        result.update(cancelled=True)
         if getattr(e, "measurement", None):
             result["measurement"] = e.measurement
         finish(rd, result)

@@ -396,9 +396,18 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
                 "no losses were observed (no step pattern with a loss group matched, and no "
                 "transformers.Trainer reported a step)"
             )
+        before = _newest_mtime(checkpoint)  # what is there already (the uninterrupted run's, an older run's)
+        started = time.time()
         stopped = run("stopped run", args(e.stop_args))
-        if not os.path.exists(checkpoint):
+        written = _newest_mtime(checkpoint)
+        if written is None:
             raise RuntimeError(f"the stopped run saved no checkpoint at {checkpoint}")
+        if written == before or written < started - 1:
+            # a checkpoint that was there before the stopped run started proves nothing about this resume
+            raise RuntimeError(
+                f"the stopped run saved nothing at {checkpoint}: what is there was written before it started "
+                "(by the uninterrupted run or an earlier one), and is not used"
+            )
         resumed = run("resumed run", args(e.resume_args))
     except RuntimeError as err:
         return {
@@ -434,6 +443,13 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
         "checkpoint_bytes": size or None,
         "engine": {"name": "command", "command": list(e.command)},
     }
+
+
+def _newest_mtime(path: str) -> float | None:
+    """The newest modification time of the checkpoint at ``path`` (a file, or a folder's files); None when
+    there is none."""
+    times = [f.stat().st_mtime for f in _files(path)]
+    return max(times) if times else None
 
 
 def _files(path: str):

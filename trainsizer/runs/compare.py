@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainsizer.runs.result import part, shaped
+from trainsizer.result.model import part, shaped
 from trainsizer.vocab import ITEM_KEYS
 
 __all__ = ["ITEM_KEYS", "anatomy_rows"]
@@ -28,7 +28,7 @@ def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
                 "ratio": ratio,
                 "phase": m_items.get("peak_phase") if key == "peak" else None,
                 # where the measured figure comes from (BASIS_WORDS); None: not measured
-                "basis": (m_items.get("basis") or {}).get(key) if m is not None else None,
+                "basis": m_items["basis"].get(key) if m is not None else None,
             }
         )
     return rows
@@ -79,7 +79,7 @@ def model_name(spec: dict[str, Any] | None, default: str = "?") -> str:
 def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Two results side by side — "what did the change saved?": the spec fields that differ, the measured
     anatomy per item (A, B, B − A), the peaks and the step times. Plain data; words at the edges."""
-    from trainsizer.runs.result import part
+    from trainsizer.result.model import part
 
     def flat(spec) -> dict[str, Any]:
         spec = spec if isinstance(spec, dict) else {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from trainsizer.runs.result import part
+from trainsizer.result.model import part
 
 
 def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from trainsizer.result.model import part
 from trainsizer.runs.compare import model_name
 from trainsizer.runs.rundir import read_result
 
@@ -95,8 +96,8 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
     out: dict[str, dict] = {}
     for entry in reversed(list_runs(root)):  # oldest first, so the newest overwrites
         r = read_result(entry.path) or {}
-        gpus = (r.get("environment") or {}).get("gpus") or []
-        meas = r.get("measurement") or {}
+        gpus = part(r, "environment")["gpus"]
+        meas = part(r, "measurement")
         mfu = meas.get("mfu")
         if r.get("status") != "ok" or not gpus or not isinstance(mfu, (int, float)) or not 0 < mfu <= 1:
             continue

@@ -6,9 +6,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from trainsizer.runs.checks import evaluate
+from trainsizer.result.model import new_result, now, settle, shaped
 from trainsizer.runs.launcher import run_worker
-from trainsizer.runs.result import new_result, now, shaped
 from trainsizer.runs.rundir import RunDir
 from trainsizer.spec.checks import refuse_planned_only
 
@@ -117,15 +116,7 @@ def measure(
         if spec.engine.name == "command":
             from trainsizer.runs.command import run_command
 
-            meas = run_command(spec, rd, on_event, memory_limit, cancel_event)
-            result["measurement"] = meas
-            result["status"] = (
-                "cancelled"
-                if meas.get("failure") == "cancelled"
-                else "failed"
-                if meas.get("failure")
-                else "ok"
-            )
+            result["measurement"] = run_command(spec, rd, on_event, memory_limit, cancel_event)
         else:
             wp = run_worker(
                 rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event
@@ -133,12 +124,11 @@ def measure(
             result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
             if wp.cancel_requested:
                 result["measurement"]["failure"] = "cancelled"
-            result["status"] = _status(wp, result["measurement"])
         result["finished"] = now()
         return finish(rd, result)
     except KeyboardInterrupt as e:  # the worker group is stopped and reaped; say so in result.json, go on out
         kept = getattr(e, "measurement", None)  # a command's measurement until the cancel
-        result.update(status="cancelled", measurement=kept or {"failure": "cancelled"})
+        result.update(cancelled=True, measurement=kept or {"failure": "cancelled"})
         finish(rd, result)
         raise
     finally:
@@ -147,18 +137,8 @@ def measure(
 
 def finish(rd: RunDir, result: dict[str, Any]) -> dict[str, Any]:
     """Checks, verdict and what could not be stored, then result.json (atomically)."""
-    result["checks"], result["verdict"] = evaluate(result)
+    settle(result)
     if rd.write_errors:
         result["write_errors"] = list(rd.write_errors)
     rd.write_result(result)
     return result
-
-
-def _status(wp, meas) -> str:
-    if wp.cancel_requested:
-        return "cancelled"
-    if meas.get("oom"):
-        return "oom"
-    if meas.get("failure"):
-        return "failed"
-    return "ok"

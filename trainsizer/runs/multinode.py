@@ -49,10 +49,9 @@ def run_multinode(
     spec, out: str | Path, *, on_event=None, cancel_event: threading.Event | None = None, force: bool = False
 ) -> dict[str, Any]:
     """Measure ``spec`` across ``spec.parallel.hosts``; the result goes to ``out`` as for one machine."""
-    from trainsizer.runs.checks import evaluate
-    from trainsizer.runs.measure import merge_results
+    from trainsizer.result.model import failed_with, new_result, now
+    from trainsizer.runs.measure import finish, merge_results
     from trainsizer.runs.protocol import parent_event
-    from trainsizer.runs.result import failed_with, new_result, now
     from trainsizer.runs.rundir import RunDir
 
     par = spec.parallel
@@ -136,15 +135,6 @@ def run_multinode(
             )  # fmt: skip
             meas["failure"] = f"a node failed: {why}" + (f" — {tails[-300:]}" if tails else "")
         result["measurement"] = meas
-        result["status"] = (
-            "cancelled"
-            if cancelled
-            else "oom"
-            if meas.get("oom")
-            else "failed"
-            if meas.get("failure")
-            else "ok"
-        )
         result["target"] = {
             "hosts": [str(h) for h in hosts],
             "ranks_per_host": par.ranks_per_host,
@@ -152,15 +142,13 @@ def run_multinode(
             "failed_nodes": failed,
         }
         result["finished"] = now()
-        result["checks"], result["verdict"] = evaluate(result)
-        rd.write_result(result)
+        finish(rd, result)
         if cancelled:
             raise KeyboardInterrupt
         return result
     except RemoteError as e:
-        result.update(status="failed", finished=now(), **failed_with(e.code, str(e)))
-        result["checks"], result["verdict"] = evaluate(result)
-        rd.write_result(result)
+        result.update(finished=now(), **failed_with(e.code, str(e)))
+        finish(rd, result)
         raise
     finally:
         for p in procs:

@@ -377,9 +377,9 @@ def run_remote(
     Cancel (``cancel_event`` or Ctrl-C) closes the remote command's stdin: it stops its worker group and still
     writes its result. A dropped connection ends the run as "failed" with code connection_lost, keeping all
     events received; the remote command stops itself when its stdin closes (the session went away)."""
+    from trainsizer.result.model import failed_with, new_result, now
     from trainsizer.runs.measure import finish
     from trainsizer.runs.protocol import parse_line
-    from trainsizer.runs.result import failed_with, new_result, now
     from trainsizer.runs.rundir import RunDir
 
     host = host if isinstance(host, Host) else Host.parse(host)
@@ -446,7 +446,6 @@ def run_remote(
             result = new_result(spec)
             last = said.strip().splitlines()[-1] if said.strip() else "the session ended"
             result.update(
-                status="failed",
                 finished=now(),
                 **failed_with(
                     "connection_lost",
@@ -461,7 +460,7 @@ def run_remote(
             if result is None:
                 result = new_result(spec)
                 result.update(
-                    status="cancelled" if cancelled else "failed",
+                    cancelled=cancelled,
                     finished=now(),
                     **failed_with(
                         "no_result", f"{host}: the remote run wrote no result; " + " ".join(stderr_tail[-3:])
@@ -480,7 +479,7 @@ def run_remote(
     except RemoteError as e:
         if result is None:
             result = new_result(spec)
-            result.update(status="failed", finished=now(), **failed_with(e.code, str(e)))
+            result.update(finished=now(), **failed_with(e.code, str(e)))
             result["target"] = {"host": str(host)}
             finish(rd, result)
         raise

@@ -124,7 +124,7 @@ def write_json_atomic(path: Path, data: Any) -> Path:
 
 def read_result(path: str | os.PathLike) -> dict[str, Any] | None:
     """A run directory's result.json, or None when it is missing or unreadable (the run ended before it)."""
-    from trainsizer.runs.result import read_result_file
+    from trainsizer.result.model import read_result_file
     from trainsizer.spec.files import FileProblem
 
     try:

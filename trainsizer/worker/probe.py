@@ -389,6 +389,7 @@ def collectives(quick: bool, size_mib: int | None) -> int:
         ("reduce_scatter", lambda: dist.reduce_scatter_tensor(shard, x), elems * 4, (world - 1) / world),
     )
     scope = "between_gpus" if use_cuda else "between_processes"
+
     def agreed(value: float) -> float:
         """The largest of every rank's ``value``: each rank runs the same number of collectives (a rank that
         stopped early would leave the others waiting forever), and the slowest rank sets the pace."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainsizer.runs.result import shaped
+from trainsizer.result.model import shaped, verdict_of
 from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
 
@@ -19,7 +19,7 @@ def _outcome(id_: str, part: dict[str, Any]) -> dict[str, Any]:
         id_,
         "passed" if part.get("passed") else "failed",
         part.get("code") or "failure",
-        **(part.get("params") or {}),
+        **(part["params"] if isinstance(part.get("params"), dict) else {}),
     )
     if not part.get("code"):
         check["params"] = {"message": part.get("reason", "")}
@@ -48,9 +48,7 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
     checks.append(
         _check("resume", "not_run", "resume_not_run") if resume is None else _outcome("resume", resume)
     )
-    statuses = [c["status"] for c in checks]
-    verdict = "rejected" if "failed" in statuses else "incomplete" if "not_run" in statuses else "accepted"
-    return checks, verdict
+    return checks, str(verdict_of([c["status"] for c in checks]))
 
 
 def _placement_check(est, meas) -> dict[str, Any]:
@@ -88,7 +86,7 @@ def _peak_check(meas, est=None, spec=None) -> dict[str, Any]:
         return _check("peak_and_step", "failed", "failure", message=meas["failure"])
     st = shaped("measurement", meas)["step_time_s"]
     agreed = shaped("spec", spec)["measure"]
-    if (meas.get("engine") or {}).get("name") == "command" and not st.get("count"):
+    if shaped("measurement", meas)["engine"]["name"] == "command" and not st.get("count"):
         # measured from outside, and the script said no step times (no step pattern, or no matching line)
         peak = {"host_rss": meas.get("host_rss") or 0, "wall_s": meas.get("wall_s") or 0.0}
         if agreed.get("target_tokens_per_s") or agreed.get("max_step_s"):
@@ -96,7 +94,7 @@ def _peak_check(meas, est=None, spec=None) -> dict[str, Any]:
         return _check("peak_and_step", "passed", "command_peak_only", **peak)
     if not st.get("count"):
         return _check("peak_and_step", "failed", "no_steps")
-    predicted = (shaped("estimate", est).get("time") or {}).get("seconds")
+    predicted = shaped("estimate", est)["time"]["seconds"]
     params = {
         "count": st["count"],
         "median": st["median"],
@@ -136,7 +134,7 @@ def worded_checks(result: dict[str, Any]) -> list[dict[str, Any]]:
 def worded_outcomes(result: dict[str, Any]) -> dict[str, Any]:
     """An old result's quality and resume outcomes with the codes the current workers write, found from their
     own numbers and the spec's rule (the same sentence, now in any language)."""
-    from trainsizer.runs.result import shaped
+    from trainsizer.result.model import shaped
 
     out = dict(result)
     spec = shaped("spec", result.get("spec"))

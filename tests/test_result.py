@@ -1,0 +1,96 @@
+"""The result model (trainsizer/result): one status function, one reader that validates (older schemas read,
+newer ones refused by name, wrong leaves named and left out), and the targets a run can go to."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from trainsizer.result.model import RESULT_SCHEMA, ResultFileError, read_result_file, run_status, settle
+from trainsizer.spec import RunSpec
+
+OK_MEAS = {"step_time_s": {"count": 3, "median": 0.2}, "peak": {"cpu": {"allocated": 1}}}
+
+
+@pytest.mark.parametrize(
+    "result,status",
+    [
+        ({"measurement": OK_MEAS}, "ok"),
+        ({"measurement": {**OK_MEAS, "oom": {"phase": "forward", "step": 0}}}, "oom"),
+        ({"measurement": {"failure": "data: too short"}}, "failed"),
+        ({"measurement": {"failure": "cancelled"}}, "cancelled"),
+        ({"measurement": OK_MEAS, "cancelled": True}, "cancelled"),  # a cancel in a later stage
+        ({"measurement": OK_MEAS, "error": "OSError: disk full"}, "failed"),  # a later stage raised
+        ({"measurement": None, "error": "gpu1: cannot connect"}, "failed"),
+        ({"measurement": None}, "failed"),  # nothing measured is never ok
+    ],
+)
+def test_one_function_says_how_a_run_ended(result, status):
+    assert run_status(result) == status
+
+
+def test_settle_gives_status_checks_and_verdict_together():
+    r = settle({"spec": RunSpec().to_dict(), "environment": {"host": {}}, "measurement": OK_MEAS})
+    assert r["status"] == "ok" and r["schema"] == RESULT_SCHEMA
+    assert [c["id"] for c in r["checks"]] == ["recorded", "placement", "peak_and_step", "quality", "resume"]
+    assert r["verdict"] == "incomplete"  # quality and resume did not run
+    unreached = settle({"spec": RunSpec().to_dict(), "measurement": None, "error": "gpu1: cannot connect"})
+    checks = {c["id"]: c for c in unreached["checks"]}
+    assert unreached["verdict"] == "incomplete" and checks["recorded"]["status"] == "not_run"
+    assert checks["peak_and_step"]["params"]["why"] == "gpu1: cannot connect"
+
+
+def _write(tmp_path, data) -> str:
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps(data))
+    return str(path)
+
+
+def test_an_older_result_is_read_in_todays_form(tmp_path):
+    old = {
+        "schema": "trainsizer.result/1",
+        "status": "failed",
+        "error": {"code": "connection_lost", "message": "gpu1: the connection was lost"},
+    }
+    result, problems = read_result_file(_write(tmp_path, old))
+    assert result["error"] == "gpu1: the connection was lost" and result["error_kind"] == "connection_lost"
+    assert problems == []
+
+
+def test_a_newer_result_is_refused_by_name_and_wrong_leaves_are_named(tmp_path, cli_main):
+    with pytest.raises(ResultFileError, match="newer than this trainsizer reads"):
+        read_result_file(_write(tmp_path, {"schema": "trainsizer.result/9"}))
+    code, out, err = cli_main("report", tmp_path, "--format", "html", "-o", tmp_path / "r.html")
+    assert code == 2 and "trainsizer.result/9" in err and "Traceback" not in err
+    bad = {
+        "schema": RESULT_SCHEMA,
+        "status": "ok",
+        "measurement": {"step_time_s": {"count": "three", "median": [0.2]}, "tokens_per_s": True},
+        "resume": {"save_s": "fast", "saved_at": [2]},
+    }
+    result, problems = read_result_file(_write(tmp_path, bad))
+    named = " | ".join(problems)
+    fields = ("step_time_s.count", "step_time_s.median", "measurement.tokens_per_s", "resume.save_s")
+    for field in fields:
+        assert field in named, named
+    assert result["measurement"]["step_time_s"]["count"] is None and result["resume"]["saved_at"] == [2]
+    code, out, err = cli_main("report", tmp_path, "--format", "html", "-o", tmp_path / "r.html")
+    assert code == 0 and "Traceback" not in err, err
+
+
+def test_the_target_is_named_by_the_spec_and_the_command_line():
+    from trainsizer.runs.targets import RunRequest, SshNodes, SshServer, ThisMachine, Unsupported, target_for
+
+    assert isinstance(target_for(RunSpec()), ThisMachine)
+    assert target_for(RunSpec(), "me@gpu1:2222") == SshServer("me@gpu1:2222")
+    nodes = RunSpec().replace(parallel={"strategy": "ddp", "hosts": ["a", "b"]})
+    assert target_for(nodes) == SshNodes(("a", "b"))
+    with pytest.raises(Unsupported, match="leave out --host"):
+        target_for(nodes, "gpu1")
+    with pytest.raises(Unsupported, match="--host"):
+        target_for(RunSpec(), "-oProxyCommand=x")
+    with pytest.raises(Unsupported, match="full check across several nodes"):
+        SshNodes(("a", "b")).run("check", RunRequest(nodes, "/nonexistent"))
+    with pytest.raises(Unsupported, match="--break-resume"):
+        SshServer("gpu1").run("check", RunRequest(RunSpec(), "/nonexistent", break_resume="rng"))

@@ -1,0 +1,155 @@
+"""Where a run happens: one small interface, ``Target``, and its implementations — this machine, a test
+server over SSH, several nodes over SSH. The CLI (and through it the window) picks one with ``target_for`` and
+calls ``run``; what runs — trainsizer's loop, transformers.Trainer / TRL, the customer's command — is chosen
+from the spec by the machine that runs it (runs/measure.py, runs/check.py), so a new target (a cluster
+scheduler, say) is one more class here with ``run``, and touches no engine; a new engine touches no target.
+
+A target that cannot do what is asked (the full check across several nodes, the search for the largest batch
+on a server) raises ``Unsupported`` naming the option: a request is never run as something else."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+KINDS = ("measure", "check")
+
+
+class Unsupported(ValueError):
+    """This target cannot run what was asked; the message names the option and what to do instead."""
+
+
+@dataclass
+class RunRequest:
+    """What to run and how: the spec, the run folder here, the callbacks for events and stages, and the
+    options some targets honour (each target refuses the ones it cannot)."""
+
+    spec: Any
+    out: str | Path
+    on_event: Any = None
+    on_stage: Any = None
+    cancel_event: threading.Event | None = None
+    force: bool = False
+    memory_limit: int | None = None  # this machine only: an address-space limit on the worker
+    break_resume: str | None = None  # this machine only: a deliberately broken resume (tests, demos)
+    keep_remote: bool = False  # a server: keep its scratch folder
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class Target(Protocol):
+    """Where a run happens. ``run`` writes the run folder (events.jsonl, result.json) as every target does
+    and returns the result; a cancel (``cancel_event`` or Ctrl-C) stops what runs there, and it is written."""
+
+    kind: str  # "local", "ssh", "nodes": the result's target kind
+    where: str  # for people: "this machine", "gpu1", "2 nodes"
+
+    def run(self, what: str, request: RunRequest) -> dict[str, Any]: ...
+
+
+class ThisMachine:
+    kind, where = "local", "this machine"
+
+    def run(self, what: str, request: RunRequest) -> dict[str, Any]:
+        r = request
+        if what == "measure":
+            from trainsizer.runs.measure import measure
+
+            if r.break_resume:
+                raise Unsupported("--break-resume: measure has no resume check; use check")
+            return measure(
+                r.spec,
+                r.out,
+                on_event=r.on_event,
+                memory_limit=r.memory_limit,
+                cancel_event=r.cancel_event,
+                force=r.force,
+            )
+        from trainsizer.runs.check import check
+
+        return check(
+            r.spec,
+            r.out,
+            on_event=r.on_event,
+            on_stage=r.on_stage,
+            memory_limit=r.memory_limit,
+            break_resume=r.break_resume,
+            cancel_event=r.cancel_event,
+            force=r.force,
+        )
+
+
+@dataclass
+class SshServer:
+    """A test server over SSH: this trainsizer on the server runs the spec; events stream back here."""
+
+    host: str
+    kind: str = "ssh"
+
+    @property
+    def where(self) -> str:
+        return self.host
+
+    def run(self, what: str, request: RunRequest) -> dict[str, Any]:
+        from trainsizer.runs.remote import run_remote
+
+        r = request
+        if r.memory_limit or r.break_resume:
+            raise Unsupported(
+                "--host: a worker memory limit and --break-resume apply to runs on this machine only"
+            )
+        return run_remote(
+            self.host,
+            what,
+            r.spec,
+            r.out,
+            on_event=r.on_event,
+            on_stage=r.on_stage,
+            cancel_event=r.cancel_event,
+            force=r.force,
+            keep_remote=r.keep_remote,
+        )
+
+
+@dataclass
+class SshNodes:
+    """Several nodes over SSH (``[parallel] hosts``): torchrun on each, a c10d rendezvous on the first."""
+
+    hosts: tuple[str, ...]
+    kind: str = "nodes"
+
+    @property
+    def where(self) -> str:
+        return f"{len(self.hosts)} nodes"
+
+    def run(self, what: str, request: RunRequest) -> dict[str, Any]:
+        from trainsizer.runs.multinode import run_multinode
+
+        r = request
+        if what == "check":
+            raise Unsupported(
+                "parallel.hosts: the full check across several nodes is not built yet; "
+                "`trainsizer measure` runs the spec there"
+            )
+        if r.memory_limit or r.break_resume:
+            raise Unsupported("parallel.hosts: a worker memory limit and --break-resume apply to one machine")
+        return run_multinode(r.spec, r.out, on_event=r.on_event, cancel_event=r.cancel_event, force=r.force)
+
+
+def target_for(spec, host: str | None = None) -> Target:
+    """The target a spec and a command line name: several nodes (``[parallel] hosts``), a server
+    (``--host``), else this machine. Both at once is refused (the nodes are named in the spec)."""
+    if spec.parallel.hosts:
+        if host:
+            raise Unsupported("parallel.hosts names the nodes: leave out --host")
+        return SshNodes(tuple(spec.parallel.hosts))
+    if host:
+        from trainsizer.runs.remote import Host
+
+        try:
+            Host.parse(host)
+        except ValueError as e:
+            raise Unsupported(f"--host: {e}") from None
+        return SshServer(host)
+    return ThisMachine()
