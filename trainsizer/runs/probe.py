@@ -125,6 +125,11 @@ def _stream(cmd: list[str], timeout: float, on_progress, env=None) -> tuple[list
     return items, " | ".join(tail), code
 
 
+def _fig(scope: str, what: str, value, unit: str, detail: dict) -> dict:
+    """One figure as the worker writes it (worker/probe.py: figure)."""
+    return {"scope": scope, "what": what, "value": value, "unit": unit, "detail": detail}
+
+
 def _figures(items: list[dict]) -> list[dict]:
     return [dict(i["figure"]) for i in items if isinstance(i.get("figure"), dict)]
 
@@ -139,13 +144,7 @@ def _local(quick: bool, gpus: bool, on_progress) -> tuple[list[dict], list[dict]
     if code != 0 or not any(i.get("done") for i in items):
         why = "stopped at its time limit" if code is None else f"exit {code}"
         problems.append(
-            {
-                "scope": "probe",
-                "what": "local",
-                "value": None,
-                "unit": "",
-                "detail": {"error": f"the measuring process ended early ({why}): {tail}"},
-            }
+            _fig("probe", "local", None, "", {"error": f"the measuring process ended early ({why}): {tail}"})
         )
     return figs, problems
 
@@ -181,13 +180,13 @@ def _collectives(quick: bool, gpu_count: int, on_progress) -> list[dict]:
         why = "stopped at its time limit" if code is None else f"exit {code}"
         scope = "between_gpus" if gpu_count > 1 else "between_processes"
         figs.append(
-            {
-                "scope": scope,
-                "what": "collectives",
-                "value": None,
-                "unit": "GB/s",
-                "detail": {"error": f"the collectives could not run ({why}): {tail}"},
-            }
+            _fig(
+                scope,
+                "collectives",
+                None,
+                "GB/s",
+                {"error": f"the collectives could not run ({why}): {tail}"},
+            )
         )
     return figs
 
@@ -206,28 +205,20 @@ def disk_figures(directory: Path, size: int, planned: int | None, on_progress) -
     try:
         free = shutil.disk_usage(directory).free
     except OSError as e:
-        return [{"scope": scope, "what": "disk", "value": None, "unit": "", "detail": {"error": str(e)}}]
-    out.append(
-        {
-            "scope": scope,
-            "what": "disk_free",
-            "value": free,
-            "unit": "B",
-            "detail": {"planned_checkpoint": planned},
-        }
-    )
+        return [_fig(scope, "disk", None, "", {"error": str(e)})]
+    out.append(_fig(scope, "disk_free", free, "B", {"planned_checkpoint": planned}))
     if free < size * 2:
         out.append(
-            {
-                "scope": scope,
-                "what": "disk_write",
-                "value": None,
-                "unit": "GB/s",
-                "detail": {
+            _fig(
+                scope,
+                "disk_write",
+                None,
+                "GB/s",
+                {
                     "error": f"too little free space for the disk test ({free / GiB:.1f} GiB free, "
                     f"{2 * size / GiB:.1f} GiB wanted)"
                 },
-            }
+            )
         )
         return out
     block = os.urandom(8 * MiB)
@@ -241,15 +232,7 @@ def disk_figures(directory: Path, size: int, planned: int | None, on_progress) -
             f.flush()
             os.fsync(f.fileno())
         write_s = time.perf_counter() - t
-        out.append(
-            {
-                "scope": scope,
-                "what": "disk_write",
-                "value": size / write_s / 1e9,
-                "unit": "GB/s",
-                "detail": {"bytes": size, "fsync": True},
-            }
-        )
+        out.append(_fig(scope, "disk_write", size / write_s / 1e9, "GB/s", {"bytes": size, "fsync": True}))
         with open(name, "rb", buffering=0) as f:
             dropped = oscompat.drop_file_cache(f.fileno())
             t = time.perf_counter()
@@ -257,24 +240,16 @@ def disk_figures(directory: Path, size: int, planned: int | None, on_progress) -
                 pass
             read_s = time.perf_counter() - t
         out.append(
-            {
-                "scope": scope,
-                "what": "disk_read",
-                "value": size / read_s / 1e9,
-                "unit": "GB/s",
-                "detail": {"bytes": size, "page_cache_dropped": dropped},
-            }
+            _fig(
+                scope,
+                "disk_read",
+                size / read_s / 1e9,
+                "GB/s",
+                {"bytes": size, "page_cache_dropped": dropped},
+            )
         )
     except OSError as e:
-        out.append(
-            {
-                "scope": scope,
-                "what": "disk_write",
-                "value": None,
-                "unit": "GB/s",
-                "detail": {"error": f"{type(e).__name__}: {e}"},
-            }
-        )
+        out.append(_fig(scope, "disk_write", None, "GB/s", {"error": f"{type(e).__name__}: {e}"}))
     finally:
         try:
             os.unlink(name)  # the probe's own file
@@ -449,13 +424,13 @@ def run_probe(
     figures += _collectives(quick, gpu_count, on_progress)
     if gpu_count == 1:
         figures.append(
-            {
-                "scope": "between_gpus",
-                "what": "collectives",
-                "value": None,
-                "unit": "GB/s",
-                "detail": {"error": "one GPU: nothing between GPUs to measure"},
-            }
+            _fig(
+                "between_gpus",
+                "collectives",
+                None,
+                "GB/s",
+                {"error": "one GPU: nothing between GPUs to measure"},
+            )
         )
     stages["collectives"] = round(time.perf_counter() - t, 2)
     directory = Path(directory or os.getcwd()).expanduser()

@@ -95,10 +95,7 @@ class SshServer:
         from trainsizer.runs.remote import run_remote
 
         r = request
-        if r.memory_limit or r.break_resume:
-            raise Unsupported(
-                "--host: a worker memory limit and --break-resume apply to runs on this machine only"
-            )
+        _this_machine_only(r, "--host")
         return run_remote(
             self.host,
             what,
@@ -132,9 +129,15 @@ class SshNodes:
                 "parallel.hosts: the full check across several nodes is not built yet; "
                 "`trainsizer measure` runs the spec there"
             )
-        if r.memory_limit or r.break_resume:
-            raise Unsupported("parallel.hosts: a worker memory limit and --break-resume apply to one machine")
+        _this_machine_only(r, "parallel.hosts")
         return run_multinode(r.spec, r.out, on_event=r.on_event, cancel_event=r.cancel_event, force=r.force)
+
+
+def _this_machine_only(request: RunRequest, option: str) -> None:
+    if request.memory_limit or request.break_resume:
+        raise Unsupported(
+            f"{option}: a worker memory limit and --break-resume apply to runs on this machine only"
+        )
 
 
 def target_for(spec, host: str | None = None) -> Target:
