@@ -345,3 +345,32 @@ def test_a_cpu_runs_step_time_is_never_the_gpu_target(tmp_path, run_cli):
     rc, out, err = run_cli("request", run, "--plan", path, "-o", tmp_path / "both.md")
     both = (tmp_path / "both.md").read_text()
     assert rc == 0 and "not a target for the GPU server" in both and "measured" in both
+
+
+def test_tensor_parallelism_stays_inside_an_nvlink_domain_and_the_request_never_asks_for_a_missing_link():
+    """PCIe cards (L40S, RTX 4090) get no tensor parallelism over more than 2 GPUs, and a 2-way one says it
+    crosses PCIe; NVLink classes keep it. Before, 8-way tensor parallelism was the best L40S option for a long
+    sequence and its request asked for NVLink the card does not have."""
+    from trainsizer.estimate.plan import plan
+    from trainsizer.report.plan_request import render_plan_markdown
+
+    spec = spec_of(
+        model={"preset": "llama-3.1-8b"},
+        precision={"compute": "bf16-mixed"},
+        batch={"micro_batch": 1, "seq_len": 32768},
+        parallel={"devices": "auto"},
+        task={"tokens": 2e9, "deadline_hours": 24},
+    )
+    result = plan(spec, gpus=["L40S", "RTX4090", "H100-80GB"])
+    pcie = [o for o in result["options"] if o["gpu"] in ("L40S", "RTX4090")]
+    assert pcie and all(o["placement"]["tensor_parallel"] <= 2 for o in pcie)
+    assert not any("nvlink" in o["needs"] for o in pcie)
+    for o in pcie:
+        if o["placement"]["tensor_parallel"] == 2:
+            assert "tp_over_pcie" in o["caveats"] and "pcie_p2p" in o["needs"]
+        text = render_plan_markdown(spec, result, o["option"])
+        assert "NVLink inside a node" not in text, o["target"]
+    nvlink = [
+        o for o in result["options"] if o["gpu"] == "H100-80GB" and o["placement"]["tensor_parallel"] > 1
+    ]
+    assert nvlink and all("nvlink" in o["needs"] for o in nvlink)  # the layout stays where the link is

@@ -122,9 +122,13 @@ PLAN_REASON_WORDS = {
 }
 CAVEAT_WORDS = {
     "host_optimizer_not_timed": "the optimizer step runs on the host CPUs and is not in the step time",
+    "tp_over_pcie": (
+        "tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most"
+    ),
 }
 NEEDS_WORDS = {
     "nvlink": "NVLink inside a node (tensor parallelism)",
+    "pcie_p2p": "PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)",
     "fast_fabric": "a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)",
 }
 

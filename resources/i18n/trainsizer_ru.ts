@@ -793,13 +793,23 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/labels.py" line="146"/>
+        <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
+        <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="149"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="151"/>
+        <location filename="../../trainsizer/gui/labels.py" line="154"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="157"/>
+        <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
+        <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
 </context>
 <context>
@@ -1078,232 +1088,232 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="312"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="314"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="313"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="315"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="314"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="316"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="315"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="317"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="316"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="318"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="317"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="319"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="318"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="320"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="319"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="321"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="320"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="322"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="321"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="323"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="322"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="324"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="323"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="325"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="324"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="326"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="325"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="326"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="333"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="333"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -2800,13 +2810,23 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="308"/>
+        <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
+        <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="309"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="309"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="310"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="311"/>
+        <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
+        <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
 </context>
 <context>

@@ -181,7 +181,11 @@ def plan(
             target = TargetDevice(
                 0, acc.name, acc.memory_total, acc.compute_capability, dict(acc.tflops), True
             )
+            nvlink = has_nvlink(acc)
             for layout, s, est in rows:
+                tp = est.placement.get("tensor_parallel", 1)
+                if tp > 2 and not nvlink:
+                    continue  # tensor parallelism lives inside an NVLink domain; over PCIe at most 2 GPUs
                 peak = max(d.peak for d in est.devices)
                 need = peak * (1 + headroom)
                 fits = need <= acc.memory_total and unsupported is None
@@ -214,9 +218,10 @@ def plan(
                     "utilization": util,
                     "utilization_basis": util_basis,
                     "interconnect": acc.interconnect,
-                    "needs": _interconnect_needs(est.placement),
+                    "needs": _interconnect_needs(est.placement, nvlink),
                     # the optimizer step of an offloaded layout runs on the host CPUs: not in step_s
-                    "caveats": ["host_optimizer_not_timed"] if "offload" in layout.id else [],
+                    "caveats": (["host_optimizer_not_timed"] if "offload" in layout.id else [])
+                    + (["tp_over_pcie"] if tp > 1 and not nvlink else []),
                     "_rank": layout.rank,
                     "_spec": s,
                     "_est": est,
@@ -285,10 +290,18 @@ def public(result: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _interconnect_needs(place: dict[str, Any]) -> list[str]:
+def has_nvlink(acc) -> bool:
+    """Whether the class's GPUs share an NVLink / NVSwitch (or Infinity Fabric) domain (its catalog row)."""
+    link = str(acc.interconnect).lower()
+    return any(word in link for word in ("nvlink", "nvswitch", "infinity"))
+
+
+def _interconnect_needs(place: dict[str, Any], nvlink: bool = True) -> list[str]:
+    """What the layout asks of the machine; never a link the class does not have (a PCIe card's tensor
+    parallelism asks for peer-to-peer PCIe, not NVLink)."""
     needs = []
     if place.get("tensor_parallel", 1) > 1:
-        needs.append("nvlink")  # tensor parallelism all-reduces every layer's activations
+        needs.append("nvlink" if nvlink else "pcie_p2p")  # tensor parallelism all-reduces every layer
     if place.get("nodes", 1) > 1:
         needs.append("fast_fabric")  # gradients or pipeline activations cross nodes every step
     return needs

@@ -305,8 +305,10 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'over the GPU-hour budget'),
     QT_TRANSLATE_NOOP("Report", 'no bf16 support'),
     QT_TRANSLATE_NOOP("Report", 'NVLink inside a node (tensor parallelism)'),
+    QT_TRANSLATE_NOOP("Report", 'PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)'),
     QT_TRANSLATE_NOOP("Report", 'a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)'),
     QT_TRANSLATE_NOOP("Report", 'the optimizer step runs on the host CPUs and is not in the step time'),
+    QT_TRANSLATE_NOOP("Report", 'tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most'),
 ]
 MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'specification and environment recorded'),

@@ -143,6 +143,9 @@ PLAN_REASONS = {
 }
 NEEDS = {
     "nvlink": QT_TRANSLATE_NOOP("Labels", "NVLink inside a node (tensor parallelism)"),
+    "pcie_p2p": QT_TRANSLATE_NOOP(
+        "Labels", "PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)"
+    ),
     "fast_fabric": QT_TRANSLATE_NOOP(
         "Labels", "a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)"
     ),
@@ -150,5 +153,9 @@ NEEDS = {
 CAVEATS = {
     "host_optimizer_not_timed": QT_TRANSLATE_NOOP(
         "Labels", "the optimizer step runs on the host CPUs and is not in the step time"
+    ),
+    "tp_over_pcie": QT_TRANSLATE_NOOP(
+        "Labels",
+        "tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most",
     ),
 }
