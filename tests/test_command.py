@@ -179,36 +179,84 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, b
     # the terminal says it too (it once died on the save time a command's check does not have: exit 3)
     assert code == 1 and "internal error" not in err, stdout + err  # quality not agreed: incomplete
     assert f"resume: {evidence(resume)}" in stdout
-    if broken:
-        assert resume["passed"] is False and resume["code"] == "command_resume_differs"
-        assert result["verdict"] == "rejected" and "losses differ" in evidence(resume)
+    if broken:  # the losses before the stop match, the first resumed step does not: the RNG, named
+        assert resume["passed"] is False and resume["code"] == "command_resume_first_step", resume
+        assert result["verdict"] == "rejected" and "RNG" in evidence(resume)
     else:
         assert resume["passed"] and resume["code"] == "command_resume_identical", resume
         assert "losses compared, not parameters" in evidence(resume)
         assert resume["checkpoint_bytes"] > 0
 
 
-def test_a_trainer_script_reports_its_steps_through_the_injected_callback_and_resumes(cli_main, tmp_path):
-    """The customer's own transformers.Trainer script, unchanged: trainsizer's sitecustomize adds its
-    TrainerCallback, so step times and losses arrive without a pattern; its resume through
-    --resume_from_checkpoint gives the losses of the uninterrupted run."""
+@pytest.mark.parametrize("recipe", ["callback", "max_steps"])
+def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_main, tmp_path, recipe):
+    """The customer's own transformers.Trainer script, unchanged, on a linear learning-rate schedule:
+    trainsizer's sitecustomize adds its TrainerCallback, so step times and losses arrive without a pattern,
+    and the stopped run is stopped by it at step k — the configuration unchanged — and resumes to the losses
+    of the uninterrupted run. The old recipe, stopping with --max_steps {k}, changes the schedule: the check
+    fails and says that the learning rate differs."""
     from pathlib import Path
 
     script = (Path(__file__).parent / "data" / "hf_train.py").read_text()
     extra = (
-        'stop_args = ["--max_steps", "{k}"]\nresume_args = ["--resume_from_checkpoint", "{checkpoint}"]\n'
-        'checkpoint_path = "out/checkpoint-{k}"\n'
-    )
+        'command = ["PYTHON", "train.py", "--lr_scheduler", "linear"]\n'
+        'resume_args = ["--resume_from_checkpoint", "{checkpoint}"]\ncheckpoint_path = "out/checkpoint-{k}"\n'
+        + ('stop_args = ["--max_steps", "{k}"]\n' if recipe == "max_steps" else "")
+    ).replace("PYTHON", sys.executable)
     out = tmp_path / "run"
-    spec = _spec(tmp_path, script, extra, pattern=None)
+    spec = _spec(tmp_path, script, "", pattern=None)
+    text = Path(spec).read_text()
+    Path(spec).write_text(text.split("command = ")[0] + extra + "cwd" + text.split("\ncwd", 1)[1])
     code, stdout, err = cli_main("check", spec, "--out", str(out))
     result = json.loads((out / "result.json").read_text())
     meas, resume = result["measurement"], result["resume"]
     assert meas["step_source"] == "Trainer callback" and meas["steps_observed"] == 6, stdout + err
     assert meas["step_time_s"]["count"] == 6 and meas["step_time_s"]["median"] > 0
     assert "training finished" in (out / "command-stdout.log").read_text()  # the script ran as it is
-    assert resume["code"] == "command_resume_identical", resume
-    assert resume["steps"] == 6 and resume["max_abs_loss_diff"] == 0.0
+    if recipe == "callback":
+        assert resume["stopped_by"] == "trainer" and resume["first_resumed_step"] == 2, resume
+        assert resume["code"] == "command_resume_identical", resume
+        assert resume["steps"] == 6 and resume["max_abs_loss_diff"] == 0.0
+    else:
+        assert resume["stopped_by"] == "args" and resume["code"] == "command_resume_lr", resume
+        assert "learning rate differs" in evidence(resume)
+
+
+FIXED_FILE = """
+    import argparse, json, os, random, time
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--resume", default=None)
+    a = ap.parse_args()
+    rng, state = random.Random(0), {"step": 0, "w": 1.0}
+    if a.resume:
+        state = json.load(open(a.resume))
+        version, internal, gauss = state.pop("rng")
+        rng.setstate((version, tuple(internal), gauss))
+    for step in range(state["step"], 8):
+        state["w"] -= 0.05 * rng.random()
+        print(f"step {step} loss {state['w'] ** 2:.6f}", flush=True)
+        state["step"] = step + 1
+        json.dump({**state, "rng": rng.getstate()}, open("ckpt.tmp", "w"))
+        os.replace("ckpt.tmp", "ckpt.json")  # one fixed file, rewritten after every step
+        time.sleep(0.3)
+"""
+
+
+def test_a_plain_script_with_one_fixed_checkpoint_file_is_stopped_by_a_signal_and_passes(cli_main, tmp_path):
+    """A plain PyTorch-style script that always saves to one fixed file and has no stop option: trainsizer
+    interrupts it (SIGINT) after its k-th step line, resumes from the file it wrote, checks that the resumed
+    run starts where the file says and that no step is missing, and compares every loss."""
+    extra = 'resume_args = ["--resume", "{checkpoint}"]\ncheckpoint_path = "ckpt.json"\n'
+    out = tmp_path / "run"
+    code, stdout, err = cli_main("check", _spec(tmp_path, FIXED_FILE, extra), "--out", out)
+    resume = json.loads((out / "result.json").read_text())["resume"]
+    assert resume["stopped_by"] == "signal" and resume["code"] == "command_resume_identical", resume
+    # the signal lands after the 2nd step line, before or after the script rewrote its file: it resumes at the
+    # step the file holds, and every step of the uninterrupted run is there exactly once
+    assert resume["first_resumed_step"] in (1, 2) and resume["missing_steps"] == [] and resume["steps"] == 8
+    assert resume["repeated_steps"] == []
+    code, stdout, err = cli_main("spec", "validate", tmp_path / "spec.toml")
+    assert code == 0, err  # a fixed checkpoint file is a valid spec
 
 
 @pytest.mark.parametrize("pattern", [None, "eval_loss (?P<value>[0-9.]+)"])

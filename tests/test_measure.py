@@ -30,7 +30,7 @@ def test_tiny_preset_end_to_end_through_the_cli(run_cli, tmp_path):
     for name in ("spec.toml", "events.jsonl", "worker-0.log", "result.json"):
         assert (out / name).exists(), name
     result = json.loads((out / "result.json").read_text())
-    assert result["schema"] == "trainsizer.result/1" and result["status"] == "ok"
+    assert result["schema"] == "trainsizer.result/2" and result["status"] == "ok"
     meas = result["measurement"]
     assert meas["step_time_s"]["count"] == 2 and meas["tokens_per_s"] > 0 and meas["oom"] is None
     anatomy = meas["anatomy"]["cpu"]

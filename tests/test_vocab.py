@@ -93,6 +93,11 @@ SAMPLE = {
     "default": 700.0,
     "processes": "python (pid 77, 2.0 GiB)",
     "planned_gib": 12.5,
+    # the command's resume diagnoses
+    "lr_a": 0.001,
+    "lr_c": 0.0005,
+    "missing": "3, 4",
+    "expected": 2,
 }
 
 

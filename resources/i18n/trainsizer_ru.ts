@@ -1234,86 +1234,111 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
+        <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
+        <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
+        <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
+        <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g})</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
+        <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
+        <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
@@ -3705,18 +3730,18 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
-        <source>command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.</source>
-        <translation>проверка возобновления команды: аргументы, останавливающие её после {k} шагов, например --max_steps {k}.</translation>
+        <source>command resume check: the script&apos;s own option that stops it after {k} steps (default: trainsizer stops it at step k itself — its TrainerCallback or SIGINT — configuration unchanged).</source>
+        <translation>проверка продолжения команды: собственный параметр скрипта, останавливающий его после {k} шагов (по умолчанию trainsizer сам останавливает его на шаге k — своим TrainerCallback или SIGINT, — не меняя конфигурацию).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <source>command resume check: where the command saves its checkpoint, e.g. out/checkpoint-{k} or a fixed ckpt.pt.</source>
+        <translation>проверка продолжения команды: куда команда сохраняет контрольную точку, например out/checkpoint-{k} или постоянный ckpt.pt.</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
         <source>command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.</source>
         <translation>проверка возобновления команды: аргументы возобновления из {checkpoint}, например --resume_from_checkpoint {checkpoint}.</translation>
-    </message>
-    <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
-        <source>command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}.</source>
-        <translation>проверка возобновления команды: куда команда сохраняет шаг {k}, например out/checkpoint-{k}.</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="121"/>

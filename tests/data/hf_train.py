@@ -10,6 +10,7 @@ ap = argparse.ArgumentParser()
 ap.add_argument("--max_steps", type=int, default=6)
 ap.add_argument("--resume_from_checkpoint", default=None)
 ap.add_argument("--output_dir", default="out")
+ap.add_argument("--lr_scheduler", default="constant")
 a = ap.parse_args()
 
 torch.manual_seed(0)
@@ -40,7 +41,7 @@ args = TrainingArguments(
     per_device_train_batch_size=4,
     max_steps=a.max_steps,
     learning_rate=1e-3,
-    lr_scheduler_type="constant",
+    lr_scheduler_type=a.lr_scheduler,
     logging_steps=1,
     save_strategy="steps",
     save_steps=2,

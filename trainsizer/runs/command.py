@@ -43,9 +43,21 @@ class CommandCancelled(KeyboardInterrupt):
 
 
 class CommandProcess(WorkerProcess):
-    def __init__(self, spec, run_dir: RunDir, on_event=None, memory_limit=None):
+    def __init__(
+        self,
+        spec,
+        run_dir: RunDir,
+        on_event=None,
+        memory_limit=None,
+        *,
+        stop_at: tuple[str, int] | None = None,
+    ):
         super().__init__(run_dir, list(spec.engine.command), on_event, memory_limit)
         self.spec = spec
+        # the resume check's stopped run: ("trainer", k) — the injected callback saves and stops at step k;
+        # ("signal", k) — SIGINT to its group after its k-th step line (the script saves on it, or not)
+        self.stop_at = stop_at
+        self.signalled_at: int | None = None
         self.pattern = re.compile(spec.engine.step_pattern) if spec.engine.step_pattern else None
         self.metric = re.compile(spec.engine.metric_pattern) if spec.engine.metric_pattern else None
         self.metric_values: list[float] = []
@@ -66,6 +78,12 @@ class CommandProcess(WorkerProcess):
         env = dict(os.environ)
         env.update(item.split("=", 1) for item in self.spec.engine.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
+        if self.stop_at and self.stop_at[0] == "trainer":
+            env["TRAINSIZER_STOP_AT_STEP"] = str(self.stop_at[1])
+        try:  # the runs of one check share the file: this one reads only what it appends
+            self._trainer_offset = self.trainer_events.stat().st_size
+        except OSError:
+            self._trainer_offset = 0
         if self.spec.engine.trainer_callback:  # runs/inject/sitecustomize.py: a TrainerCallback, if any
             inject = os.path.join(os.path.dirname(os.path.abspath(__file__)), "inject")
             env["PYTHONPATH"] = os.pathsep.join(p for p in (inject, env.get("PYTHONPATH")) if p)
@@ -138,6 +156,12 @@ class CommandProcess(WorkerProcess):
         info = {"index": step, "loss": loss, "seconds": seconds, "measured": seconds is not None}
         self.steps.append(info)
         self._deliver(parent_event("step", t=self._t(now), total=None, **info))
+        if self.stop_at and self.stop_at[0] == "signal" and self.signalled_at is None:
+            if len(self.steps) >= self.stop_at[1]:
+                import signal
+
+                self.signalled_at = step
+                self._signal_group(signal.SIGINT)
 
     # -- memory, from outside ----------------------------------------------------------------------------
     def _sample(self) -> None:
@@ -358,32 +382,39 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
 
 
 def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None) -> dict[str, Any]:
-    """The resume check of a command (its own checkpoints): run A as given (uninterrupted), run B with
-    ``stop_args`` (stops after k = checkpoint.resume_at steps, saving ``checkpoint_path``), run C with
-    ``resume_args`` from that checkpoint, to the end. The losses its step lines show are compared step by
-    step: the evidence is the losses only — not the parameters, which a black box does not show."""
+    """The resume check of a command (its own checkpoints), without changing the run's configuration:
+
+    A — the command as given, uninterrupted. B — the same command stopped at step k
+    (``checkpoint.resume_at``): by trainsizer's TrainerCallback for a transformers.Trainer / TRL script (it
+    asks the Trainer to save and stop at step k), by SIGINT after its k-th step line for a plain script, or by
+    the script's own option when the spec names one (``stop_args``). The checkpoint B wrote is the one at
+    ``checkpoint_path`` modified after B started — one that was there before proves nothing and is never
+    used. C — the command with
+    ``resume_args`` from that checkpoint. trainsizer checks that C starts where B stopped, that no step is
+    missing or repeated, and compares every step's loss with A's; when they differ it says which known cause
+    it sees. The evidence is the losses only — not the parameters, which a black box does not show."""
     e = spec.engine
     k = spec.checkpoint.resume_at
     cwd = os.path.expanduser(e.cwd) if e.cwd else str(rd.path)
     checkpoint = os.path.join(cwd, e.checkpoint_path.replace("{k}", str(k)))
+    seen: dict[str, CommandProcess] = {}
 
-    def run(name: str, extra: list[str]) -> dict[str, Any]:
+    def run(name: str, extra: list[str], stop_at=None) -> dict[int, dict[str, Any]]:
         part = spec.replace(engine={"command": list(e.command) + extra})
-        cp = CommandProcess(part, rd, on_event, memory_limit).start()
+        cp = CommandProcess(part, rd, on_event, memory_limit, stop_at=stop_at).start()
+        seen[name] = cp
         if cp.start_error:
             raise RuntimeError(f"{name}: the command did not start: {cp.start_error}")
         follow(cp, cancel_event, timeout=e.time_limit_s)
-        if cp.returncode:
+        if cp.returncode and not (stop_at and stop_at[0] == "signal" and cp.signalled_at is not None):
             last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
             raise RuntimeError(f"{name}: exited with code {cp.returncode}" + (f": {last}" if last else ""))
-        return {s["index"]: s["loss"] for s in (cp.trainer_steps or cp.steps) if s["loss"] is not None}
-
-    fill = {"{k}": str(k), "{checkpoint}": checkpoint}
+        return {s["index"]: s for s in (cp.trainer_steps or cp.steps) if s["loss"] is not None}
 
     def args(template: list[str]) -> list[str]:
         out = []
         for a in template:
-            for key, value in fill.items():
+            for key, value in {"{k}": str(k), "{checkpoint}": checkpoint}.items():
                 a = a.replace(key, value)
             out.append(a)
         return out
@@ -396,9 +427,13 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
                 "no losses were observed (no step pattern with a loss group matched, and no "
                 "transformers.Trainer reported a step)"
             )
+        trainer = bool(seen["uninterrupted run"].trainer_steps)
+        how = "args" if e.stop_args else "trainer" if trainer else "signal"
+        base["stopped_by"] = how
         before = _newest_mtime(checkpoint)  # what is there already (the uninterrupted run's, an older run's)
         started = time.time()
-        stopped = run("stopped run", args(e.stop_args))
+        stop = None if how == "args" else (how, k)
+        stopped = run("stopped run", args(e.stop_args) if how == "args" else [], stop_at=stop)
         written = _newest_mtime(checkpoint)
         if written is None:
             raise RuntimeError(f"the stopped run saved no checkpoint at {checkpoint}")
@@ -409,6 +444,8 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
                 "(by the uninterrupted run or an earlier one), and is not used"
             )
         resumed = run("resumed run", args(e.resume_args))
+        if not resumed:
+            raise RuntimeError("the resumed run reported no step with a loss")
     except RuntimeError as err:
         return {
             **base,
@@ -417,32 +454,59 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
             "params": {"why": str(err)},
             "failure": {"stage": "resume", "kind": "command", "message": str(err)},
         }
-    merged = {**stopped, **{s: v for s, v in resumed.items() if s not in stopped or s >= min(resumed)}}
-    steps = sorted(set(reference) | set(merged))
-    missing = [s for s in steps if s not in reference or s not in merged]
-    diffs = [abs(reference[s] - merged[s]) for s in steps if s in reference and s in merged]
-    worst = max(diffs) if diffs else float("inf")
-    size = sum(f.stat().st_size for f in _files(checkpoint))
-    passed = not missing and bool(diffs) and worst <= e.resume_tolerance
-    code = (
-        "command_resume_identical"
-        if passed and worst == 0
-        else "command_resume_within"
-        if passed
-        else "command_resume_differs"
-    )
-    return {
-        **base,
-        "passed": passed,
-        "code": code,
-        "params": {"k": k, "steps": len(steps), "dloss": worst, "tolerance": e.resume_tolerance},
-        "steps": len(steps),
-        "saved_at": [k],
+    return {**base, **compare_resume(reference, stopped, resumed, k, how, e.resume_tolerance, checkpoint)}
+
+
+def compare_resume(reference, stopped, resumed, k: int, how: str, tolerance: float, checkpoint: str) -> dict:
+    """A (``reference``), B (``stopped``) and C (``resumed``), each {step index: {"loss", "lr", ...}}: where C
+    started, what is missing or repeated, the largest loss difference, and the cause when they differ."""
+    first = min(resumed)
+    # a signal stops a plain script wherever it is: the checkpoint is the last one it saved, at most k
+    expected = first if how == "signal" else k
+    kept = {i: v for i, v in stopped.items() if i < first}
+    merged = {**kept, **resumed}
+    missing = sorted(i for i in reference if i not in merged)
+    repeated = sorted(i for i in resumed if i < first or i in kept)
+    diffs = {i: abs(reference[i]["loss"] - merged[i]["loss"]) for i in reference if i in merged}
+    worst = max(diffs.values()) if diffs else float("inf")
+    params = {"k": first, "steps": len(reference), "dloss": worst, "tolerance": tolerance}
+    out = {
+        "steps": len(reference),
+        "saved_at": [first],
+        "first_resumed_step": first,
         "max_abs_loss_diff": worst,
         "missing_steps": missing,
-        "checkpoint_bytes": size or None,
-        "engine": {"name": "command", "command": list(e.command)},
+        "repeated_steps": repeated,
+        "checkpoint_bytes": sum(f.stat().st_size for f in _files(checkpoint)) or None,
     }
+    if first != expected:
+        return {
+            **out,
+            "passed": False,
+            "code": "command_resume_other_step",
+            "params": {**params, "expected": k},
+        }
+    if missing:
+        shown = ", ".join(map(str, missing[:8])) + (" …" if len(missing) > 8 else "")
+        return {
+            **out,
+            "passed": False,
+            "code": "command_resume_missing",
+            "params": {**params, "missing": shown},
+        }
+    if worst <= tolerance:
+        code = "command_resume_identical" if worst == 0 else "command_resume_within"
+        return {**out, "passed": True, "code": code, "params": params}
+    before_ok = all(diffs.get(i, 0) <= tolerance for i in kept)
+    lr_a, lr_c = reference.get(first, {}).get("lr"), resumed[first].get("lr")
+    if lr_a is not None and lr_c is not None and abs(lr_a - lr_c) > 1e-12 * max(1.0, abs(lr_a)):
+        cause = "command_resume_lr"
+        params.update(lr_a=lr_a, lr_c=lr_c)
+    elif before_ok and diffs.get(first, 0) > tolerance:
+        cause = "command_resume_first_step"  # the state that drives step k+1: RNG, optimizer, data position
+    else:
+        cause = "command_resume_later"  # the first resumed step matched: the data order or a later state
+    return {**out, "passed": False, "code": cause, "params": params}
 
 
 def _newest_mtime(path: str) -> float | None:

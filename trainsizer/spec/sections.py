@@ -476,7 +476,8 @@ class EngineSpec:
     )
     stop_args: list[str] = spec_field(
         default_factory=list,
-        help="command resume check: arguments that stop it after {k} steps, e.g. --max_steps {k}.",
+        help="command resume check: the script's own option that stops it after {k} steps (default: "
+        "trainsizer stops it at step k itself — its TrainerCallback or SIGINT — configuration unchanged).",
     )
     resume_args: list[str] = spec_field(
         default_factory=list,
@@ -484,7 +485,9 @@ class EngineSpec:
         "{checkpoint}.",
     )
     checkpoint_path: str | None = spec_field(
-        None, help="command resume check: where the command saves step {k}, e.g. out/checkpoint-{k}."
+        None,
+        help="command resume check: where the command saves its checkpoint, e.g. out/checkpoint-{k} or a "
+        "fixed ckpt.pt.",
     )
     resume_tolerance: float = spec_field(
         0.0, minimum=0.0, maximum=1e6, help="command resume check: largest |Δloss| accepted (0: identical)."
@@ -509,18 +512,22 @@ class EngineSpec:
             key, eq, _ = item.partition("=")
             if not eq or not key or not key.replace("_", "").isalnum():
                 out.append(SpecIssue("engine.env", "format", f"{item!r} is not KEY=VALUE"))
-        resume = (self.stop_args, self.resume_args, self.checkpoint_path)
-        if any(resume) and not all(resume):
+        if self.stop_args and not self.resume_args:
             out.append(
-                SpecIssue(
-                    "engine.resume_args",
-                    "required",
-                    "the command's resume check needs stop_args, resume_args and checkpoint_path together",
-                )
+                SpecIssue("engine.resume_args", "required", "stop_args is given: resume_args is needed")
             )
-        if all(resume):
-            if not any("{k}" in a for a in self.stop_args) or "{k}" not in (self.checkpoint_path or ""):
-                out.append(SpecIssue("engine.stop_args", "format", "stop_args and checkpoint_path need {k}"))
+        for f, other in (("resume_args", "checkpoint_path"), ("checkpoint_path", "resume_args")):
+            if getattr(self, f) and not getattr(self, other):
+                out.append(
+                    SpecIssue(
+                        f"engine.{other}", "required", f"{f} is given: the resume check needs {other} too"
+                    )
+                )
+        if self.resume_args and self.checkpoint_path:
+            if self.stop_args and not any("{k}" in a for a in self.stop_args):
+                out.append(
+                    SpecIssue("engine.stop_args", "format", "stop_args need {k} (the step to stop at)")
+                )
             if not any("{checkpoint}" in a for a in self.resume_args):
                 out.append(SpecIssue("engine.resume_args", "format", "resume_args need {checkpoint}"))
             has_loss = bool(self.step_pattern) and "(?P<loss>" in self.step_pattern

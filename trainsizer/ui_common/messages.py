@@ -50,6 +50,18 @@ MESSAGES = {
     "{tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)",
     "command_resume_differs": "resumed at step {k} through the command's own checkpoint: the losses differ "
     "from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)",
+    "command_resume_other_step": "resumed at step {k}, but the stopped run ended at step {expected}: the "
+    "checkpoint is from another step (check which checkpoint resume_args names)",
+    "command_resume_missing": "resumed at step {k}, but steps {missing} of the uninterrupted run never ran: "
+    "the resumed run skipped them (a data position or step counter restored wrong)",
+    "command_resume_lr": "resumed at step {k}: the learning rate differs from the uninterrupted run "
+    "({lr_c:.3g} against {lr_a:.3g}): the scheduler's state is not restored, or the resumed run has another "
+    "schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})",
+    "command_resume_first_step": "resumed at step {k}: the losses before the stop match, the first resumed "
+    "step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next "
+    "step is not restored — RNG, optimizer moments or the data position",
+    "command_resume_later": "resumed at step {k}: the first resumed step matches, later ones differ (max "
+    "|Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs",
     "command_peak_only": "the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step "
     "time not observable (no step pattern given, or no line matched it)",
     "command_steps_not_observable_target": "a target was agreed, but the command's step time is not "

@@ -4,9 +4,11 @@ trainsizer put this folder first on PYTHONPATH and set TRAINSIZER_TRAINER_EVENTS
 It changes nothing in the script: when — and only when — the script imports ``transformers.trainer``, the
 module's ``Trainer.__init__`` is wrapped to add one TrainerCallback (``add_callback``, the Trainer's
 documented way), which appends one JSON line per optimizer step (step, loss, gradient norm, learning rate,
-seconds) to the file TRAINSIZER_TRAINER_EVENTS names. The environment's own ``sitecustomize``, if any, is
-still imported after this one. Standard library only; any failure here is swallowed so the customer's
-command always runs.
+seconds) to the file TRAINSIZER_TRAINER_EVENTS names. For the resume check's stopped run,
+TRAINSIZER_STOP_AT_STEP=k makes the callback ask the Trainer, at the end of step k, to save its checkpoint
+(its own code, into its own output folder) and stop — the run's configuration (max_steps, the schedule)
+unchanged. The environment's own ``sitecustomize``, if any, is still imported after this one. Standard
+library only; any failure here is swallowed so the customer's command always runs.
 """
 
 import importlib
@@ -18,6 +20,7 @@ import sys
 import time
 
 _EVENTS = os.environ.get("TRAINSIZER_TRAINER_EVENTS")
+_STOP_AT = os.environ.get("TRAINSIZER_STOP_AT_STEP")
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
@@ -45,6 +48,11 @@ def _callback():
         def on_step_end(self, args, state, control, **kwargs):
             if self.t0 is not None:
                 self.seconds[state.global_step] = time.perf_counter() - self.t0
+            if _STOP_AT and state.global_step >= int(_STOP_AT):
+                control.should_save = True  # the Trainer's own checkpoint of this step
+                control.should_training_stop = True
+                if state.is_world_process_zero:
+                    _write({"type": "stopped", "step": state.global_step})
 
         def on_log(self, args, state, control, logs=None, **kwargs):
             logs = logs or {}
