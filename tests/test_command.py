@@ -340,3 +340,56 @@ def test_a_checkpoint_the_stopped_run_did_not_write_is_never_used(cli_main, tmp_
     assert resume["passed"] is False and resume["code"] == "resume_failed", resume
     assert "saved nothing" in resume["params"]["why"] and "is not used" in resume["params"]["why"]
     assert code == 1 and "internal error" not in err
+
+
+TORCHRUN_SCRIPT = """
+    import argparse, os, time
+    import torch, torch.distributed as dist
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--resume", default=None)
+    a = ap.parse_args()
+    dist.init_process_group("gloo")
+    rank = dist.get_rank()
+    torch.manual_seed(0)
+    model = torch.nn.Linear(8, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.05)
+    start = 0
+    if a.resume:
+        ck = torch.load(a.resume)
+        model.load_state_dict(ck["model"])
+        opt.load_state_dict(ck["opt"])
+        start = ck["step"]
+    for step in range(start, 8):
+        x = torch.randn(16, 8, generator=torch.Generator().manual_seed(step))
+        loss = ((model(x) - x.sum(1, keepdim=True)) ** 2).mean()
+        opt.zero_grad()
+        loss.backward()
+        for p in model.parameters():
+            dist.all_reduce(p.grad)
+            p.grad /= dist.get_world_size()
+        opt.step()
+        if rank == 0:
+            print(f"step {step} loss {loss.item():.6f}", flush=True)
+            torch.save({"model": model.state_dict(), "opt": opt.state_dict(), "step": step + 1}, "ckpt.tmp")
+            os.replace("ckpt.tmp", "ckpt.pt")
+        dist.barrier()
+        time.sleep(0.3)
+    dist.destroy_process_group()
+"""
+
+
+def test_a_script_under_torchrun_is_stopped_by_a_signal_to_its_group_and_resumes(cli_main, tmp_path):
+    """The README's torchrun recipe: two gloo ranks under torchrun, rank 0 rewriting ckpt.pt; SIGINT to the
+    command's process group stops every rank after the k-th step line, and the resumed run continues it."""
+    (tmp_path / "train.py").write_text(textwrap.dedent(TORCHRUN_SCRIPT))
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        f'[engine]\nname = "command"\ncommand = ["{sys.executable}", "-m", "torch.distributed.run", '
+        f'"--nproc-per-node", "2", "train.py"]\ncwd = "{tmp_path}"\nstep_pattern = "{PATTERN}"\n'
+        'resume_args = ["--resume", "{checkpoint}"]\ncheckpoint_path = "ckpt.pt"\n'
+    )
+    out = tmp_path / "run"
+    code, stdout, err = cli_main("check", spec, "--out", out)
+    resume = json.loads((out / "result.json").read_text())["resume"]
+    assert resume["stopped_by"] == "signal" and resume["code"] == "command_resume_identical", (resume, err)
+    assert resume["missing_steps"] == [] and resume["repeated_steps"] == [] and resume["steps"] == 8
