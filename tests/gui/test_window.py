@@ -547,3 +547,31 @@ def test_the_estimate_panel_links_to_the_field_in_error(window, qtbot):
     bar.setValue(0)
     verdict.linkActivated.emit("field:task.tokens")
     assert bar.value() > 0
+
+
+def test_the_mouse_wheel_scrolls_the_form_and_never_changes_a_value_it_passes(window, qtbot):
+    """Issue 31: scrolling the form over a number box or a list changed warm-up steps to -5 and switched
+    combo boxes; the wheel now changes a field only after the person clicked into it."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    def wheel(widget, steps=-3):
+        event = QWheelEvent(
+            QPointF(5, 5), QPointF(widget.mapToGlobal(QPoint(5, 5))), QPoint(0, 0), QPoint(0, 120 * steps),
+            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False,
+        )  # fmt: skip
+        QApplication.sendEvent(widget, event)
+
+    spin = window.form.editors["measure.warmup_steps"].widget
+    combo = window.form.editors["precision.compute"].widget
+    window.setFocus()
+    before = (spin.value(), combo.currentIndex())
+    for _ in range(5):
+        wheel(spin)
+        wheel(combo, steps=2)
+    assert (spin.value(), combo.currentIndex()) == before
+    spin.setFocus()
+    qtbot.waitUntil(spin.hasFocus)
+    wheel(spin)  # clicked into: the wheel is the person's intent
+    assert spin.value() != before[0]

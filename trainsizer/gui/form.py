@@ -11,7 +11,7 @@ import types
 import typing
 from typing import Any
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -88,6 +88,30 @@ def applicable(data: dict[str, dict[str, Any]]) -> dict[str, bool]:
     }
 
 
+class _WheelOnlyWhenFocused:
+    """A number box or a list in the scrolling form: the mouse wheel scrolls the form unless the person has
+    clicked into the field (a value never changes under a passing wheel)."""
+
+    def wheelEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()  # to the scroll area
+
+
+class FormSpinBox(_WheelOnlyWhenFocused, QSpinBox):
+    pass
+
+
+class FormComboBox(_WheelOnlyWhenFocused, QComboBox):
+    pass
+
+
+def _wheel_safe(w):
+    w.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not give focus either
+    return w
+
+
 class FieldEditor:
     """One field: its widget, how to read and write it, and its inline error label."""
 
@@ -106,20 +130,20 @@ class FieldEditor:
     def _make(self, presets):
         choices = self.meta.get("choices")
         if self.path == "model.preset":
-            w = QComboBox()
+            w = _wheel_safe(FormComboBox())
             w.addItem("", None)
             for name in presets:
                 w.addItem(name, name)
             return w
         if choices:
-            w = QComboBox()
+            w = _wheel_safe(FormComboBox())
             for c in choices:
                 w.addItem(c, c)
             return w
         if self.tp is bool:
             return QCheckBox()
         if self.tp is int:
-            w = QSpinBox()
+            w = _wheel_safe(FormSpinBox())
             # the whole int range: a value outside the field's rules is kept and the spec's own message says
             # why beside the field ("must be at least 1, got -8"), instead of the box changing it silently
             w.setRange(-INT_MAX, INT_MAX)
