@@ -49,3 +49,24 @@ def test_the_window_runs_on_a_test_server_and_plots_it_live(remote_window, qtbot
     assert result["status"] == "ok" and result["target"]["host"] == "tsz-server"
     qtbot.waitUntil(lambda: win.plot.redraws > 0 and bool(win.plot.curves), timeout=10000)  # drawn here
     assert (out / "events.jsonl").read_text().count('"server":"tsz-server"') > 5
+
+
+def test_a_server_that_cannot_be_reached_says_why_in_the_window(remote_window, qtbot):
+    """Issue 31: an unreachable or refused server showed "INCOMPLETE · failed" with an empty table and log;
+    the reason was only in result.json. Now the checks say what was not proven and why, and the progress bar
+    and the log carry the reason."""
+    from trainsizer.spec import RunSpec
+
+    win = remote_window
+    win.form.set_spec(RunSpec().replace(measure={"steps": 2, "warmup_steps": 1}))
+    win.target.setCurrentIndex(win.target.findText("ssh: tsz-unknown"))
+    win.start_run("measure")
+    with qtbot.waitSignal(win.controller.finished, timeout=120000) as blocker:
+        pass
+    result = blocker.args[0]
+    assert result["status"] == "failed" and result["error_kind"] == "host_key_unknown", result
+    assert win.results.checks.rowCount() == 5
+    texts = [win.results.checks.item(r, 2).text() for r in range(5)]
+    assert any("host key is not known" in t for t in texts), texts
+    assert "host key is not known" in win.progress.format()
+    assert "host key is not known" in win.log.toPlainText()

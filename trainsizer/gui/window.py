@@ -406,6 +406,11 @@ class MainWindow(QMainWindow):
                 )
             )
             self.progress.setValue(0)
+        elif status != "ok" and isinstance(result.get("error"), str):
+            # it stopped before a worker said why (a server not reached, a lost link): the result's reason
+            self.progress.setFormat(fill(self.tr("failed: %1"), result["error"]))
+            self.progress.setValue(0)
+            self.log.appendPlainText(f"[{result.get('error_kind') or 'error'}] {result['error']}")
         else:
             self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
             self.progress.setValue(self.progress.maximum())
