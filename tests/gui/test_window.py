@@ -575,3 +575,20 @@ def test_the_mouse_wheel_scrolls_the_form_and_never_changes_a_value_it_passes(wi
     qtbot.waitUntil(spin.hasFocus)
     wheel(spin)  # clicked into: the wheel is the person's intent
     assert spin.value() != before[0]
+
+
+def test_a_target_that_is_not_a_device_description_changes_nothing_and_enter_adds_no_entry(window, qtbot):
+    """Issue 31: typing "banana" into the Target switched the spec's devices from cpu to auto, and Enter
+    added the typed text as a new entry every time."""
+    from PySide6.QtCore import Qt
+
+    editor = window.form.editors["parallel.devices"]
+    editor.set_value("cpu")
+    count = window.target.count()
+    window.target.setFocus()
+    window.target.lineEdit().setText("banana")
+    qtbot.keyClick(window.target.lineEdit(), Qt.Key.Key_Return)
+    assert editor.value() == "cpu" and window.target.count() == count
+    window.target.lineEdit().setText("8xH100-80GB")
+    qtbot.keyClick(window.target.lineEdit(), Qt.Key.Key_Return)
+    assert editor.value() == "auto" and window.target.count() == count  # a plan does switch it, said

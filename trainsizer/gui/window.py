@@ -90,6 +90,7 @@ class MainWindow(QMainWindow):
         self.target = QComboBox()
         self.target.setObjectName("target")
         self.target.setEditable(True)
+        self.target.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)  # Enter adds no duplicate entry
         self.target.setToolTip(
             self.tr(
                 "Estimate for this machine's devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, "
@@ -237,7 +238,7 @@ class MainWindow(QMainWindow):
         """A planned target sets the devices: a spec on this machine's CPU follows it (devices = auto,
         shown in the form), so that ddp/fsdp shard over the target's GPUs instead of being refused."""
         editor = self.form.editors.get("parallel.devices")
-        planned = self.devices() and not self.remote_host()
+        planned = self.devices() and not self.remote_host() and _is_plan(self.devices())
         if planned and editor is not None and str(editor.value()).strip() == "cpu":
             editor.set_value("auto")
             self.statusBar().showMessage(
@@ -510,3 +511,15 @@ class MainWindow(QMainWindow):
         self.estimate.shutdown()
         self.plan_panel.shutdown()
         super().closeEvent(event)
+
+
+def _is_plan(text: str) -> bool:
+    """Whether the Target's text describes planned devices (8xH100-80GB, …): text that does not ("banana")
+    changes no field of the spec; the estimate panel says what is wrong with it."""
+    from trainsizer.hardware import hypothetical_targets
+
+    try:
+        hypothetical_targets(text)
+    except ValueError:
+        return False
+    return True
