@@ -118,6 +118,11 @@ def test_switching_the_language_rebuilds_the_window_with_the_same_spec(qtbot, tm
         qtbot.addWidget(shell.window)
         assert shell.window.measure_button.text() == "Измерить"
         assert shell.window.form.spec.batch.micro_batch == 3
+        # "this machine" is "эта машина" now, not an English text the Russian window cannot read
+        win = shell.window
+        assert win.target.currentText() == "эта машина" and win.devices() is None
+        qtbot.waitUntil(lambda: win.estimate.report is not None, timeout=30000)
+        assert win.estimate.report.get("target") == "this machine"
         assert i18n.settings().value("language") == "ru"
     finally:
         shell.window.estimate.shutdown()

@@ -55,7 +55,12 @@ class Shell:
         win = self._make(new, old.form.spec)
         win.move(old.pos())
         win.resize(old.size())
-        win.target.setCurrentText(old.target.currentText())
+        # a listed entry by its place (its words are the other language's now), a typed target as typed
+        i = old.target.currentIndex()
+        if i >= 0 and old.target.currentText() == old.target.itemText(i) and i < win.target.count():
+            win.target.setCurrentIndex(i)
+        else:
+            win.target.setCurrentText(old.target.currentText())
         if old.results.result is not None and old.controller.run_dir is not None:
             win.open_run(old.controller.run_dir)  # the run on screen stays, re-rendered in the new language
             win.tabs.setCurrentIndex(old.tabs.currentIndex())
