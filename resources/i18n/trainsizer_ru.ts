@@ -825,213 +825,234 @@
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="95"/>
+        <location filename="../../trainsizer/gui/window.py" line="96"/>
         <source>Estimate for this machine&apos;s devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, or run on a test server over SSH (ssh:user@server)</source>
         <translation>Оценка для устройств этой машины, для планируемых (например, 8xH100-80GB или 2x8xH100-80GB) или прогон на тестовом сервере по SSH (ssh:user@server)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="99"/>
+        <location filename="../../trainsizer/gui/window.py" line="100"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="109"/>
+        <location filename="../../trainsizer/gui/window.py" line="110"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="110"/>
+        <location filename="../../trainsizer/gui/window.py" line="111"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="111"/>
+        <location filename="../../trainsizer/gui/window.py" line="112"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="115"/>
+        <location filename="../../trainsizer/gui/window.py" line="116"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="129"/>
+        <location filename="../../trainsizer/gui/window.py" line="130"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="135"/>
+        <location filename="../../trainsizer/gui/window.py" line="136"/>
         <source>Traced estimate</source>
         <translation>Трассированная оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="138"/>
+        <location filename="../../trainsizer/gui/window.py" line="139"/>
         <source>The estimate above is live and analytic; this traces the real model on fake tensors (exact, seconds)</source>
         <translation>Оценка выше обновляется сразу и считается аналитически; эта кнопка трассирует настоящую модель на фиктивных тензорах (точно, секунды)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="142"/>
+        <location filename="../../trainsizer/gui/window.py" line="143"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="143"/>
+        <location filename="../../trainsizer/gui/window.py" line="144"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="144"/>
+        <location filename="../../trainsizer/gui/window.py" line="145"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="156"/>
+        <location filename="../../trainsizer/gui/window.py" line="157"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="177"/>
+        <location filename="../../trainsizer/gui/window.py" line="178"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="180"/>
+        <location filename="../../trainsizer/gui/window.py" line="181"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="183"/>
+        <location filename="../../trainsizer/gui/window.py" line="184"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="184"/>
+        <location filename="../../trainsizer/gui/window.py" line="185"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="188"/>
+        <location filename="../../trainsizer/gui/window.py" line="189"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="192"/>
+        <location filename="../../trainsizer/gui/window.py" line="193"/>
         <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="244"/>
+        <location filename="../../trainsizer/gui/window.py" line="245"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="272"/>
+        <location filename="../../trainsizer/gui/window.py" line="273"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="279"/>
+        <location filename="../../trainsizer/gui/window.py" line="280"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="289"/>
+        <location filename="../../trainsizer/gui/window.py" line="290"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="290"/>
+        <location filename="../../trainsizer/gui/window.py" line="291"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="295"/>
+        <location filename="../../trainsizer/gui/window.py" line="296"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="310"/>
+        <location filename="../../trainsizer/gui/window.py" line="313"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="327"/>
+        <location filename="../../trainsizer/gui/window.py" line="330"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="327"/>
+        <location filename="../../trainsizer/gui/window.py" line="330"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="329"/>
+        <location filename="../../trainsizer/gui/window.py" line="332"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="334"/>
+        <location filename="../../trainsizer/gui/window.py" line="352"/>
+        <source>The estimate says it does not fit: it needs %1 on %2, which has %3.</source>
+        <translation>По оценке не помещается: нужно %1 на %2, а там %3.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="358"/>
+        <source>The estimate says it does not fit in this machine&apos;s RAM.</source>
+        <translation>По оценке не помещается в ОЗУ этой машины.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="361"/>
+        <source>Does not fit</source>
+        <translation>Не помещается</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="362"/>
+        <source>The run will likely end out of memory. Run it anyway?</source>
+        <translation>Запуск, скорее всего, закончится нехваткой памяти. Всё равно запустить?</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="370"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="359"/>
+        <location filename="../../trainsizer/gui/window.py" line="395"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="369"/>
+        <location filename="../../trainsizer/gui/window.py" line="405"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="373"/>
+        <location filename="../../trainsizer/gui/window.py" line="409"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="399"/>
+        <location filename="../../trainsizer/gui/window.py" line="435"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="404"/>
-        <location filename="../../trainsizer/gui/window.py" line="426"/>
+        <location filename="../../trainsizer/gui/window.py" line="440"/>
+        <location filename="../../trainsizer/gui/window.py" line="447"/>
+        <location filename="../../trainsizer/gui/window.py" line="467"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="418"/>
+        <location filename="../../trainsizer/gui/window.py" line="459"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="419"/>
+        <location filename="../../trainsizer/gui/window.py" line="460"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="425"/>
+        <location filename="../../trainsizer/gui/window.py" line="466"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="430"/>
+        <location filename="../../trainsizer/gui/window.py" line="471"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="439"/>
+        <location filename="../../trainsizer/gui/window.py" line="480"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="443"/>
+        <location filename="../../trainsizer/gui/window.py" line="484"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="470"/>
+        <location filename="../../trainsizer/gui/window.py" line="511"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>
@@ -3366,7 +3387,7 @@
 <context>
     <name>SpecForm</name>
     <message>
-        <location filename="../../trainsizer/gui/form.py" line="254"/>
+        <location filename="../../trainsizer/gui/form.py" line="278"/>
         <source>Choose a file or folder</source>
         <translation>Выбрать файл или папку</translation>
     </message>

@@ -592,3 +592,25 @@ def test_a_target_that_is_not_a_device_description_changes_nothing_and_enter_add
     window.target.lineEdit().setText("8xH100-80GB")
     qtbot.keyClick(window.target.lineEdit(), Qt.Key.Key_Return)
     assert editor.value() == "auto" and window.target.count() == count  # a plan does switch it, said
+
+
+def test_a_run_the_estimate_says_does_not_fit_asks_first(window, qtbot, monkeypatch):
+    """Issue 31: Measure and Full acceptance started a run estimated at 124 GiB on a 23 GiB machine without a
+    word; now the buttons ask, and "No" starts nothing."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from trainsizer.spec import RunSpec
+
+    asked = []
+
+    def answer(parent, title, text, buttons, default):
+        asked.append(text)
+        return QMessageBox.StandardButton.No
+
+    monkeypatch.setattr(QMessageBox, "warning", answer)
+    window.form.set_spec(RunSpec().replace(model={"preset": "llama-3.1-70b"}))
+    qtbot.waitUntil(lambda: window.estimate.report is not None and window.estimate.report["fits"] is False,
+                    timeout=30000)  # fmt: skip
+    window.measure_button.click()
+    assert asked and "does not fit" in asked[0] and not window.controller.running()
+    assert window.controller.run_dir is None

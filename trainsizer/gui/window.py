@@ -145,8 +145,8 @@ class MainWindow(QMainWindow):
         self.cancel_button = QPushButton(self.tr("Cancel"))
         self.cancel_button.setEnabled(False)
         self.estimate_button.clicked.connect(self.estimate_now)
-        self.measure_button.clicked.connect(lambda: self.start_run("measure"))
-        self.check_button.clicked.connect(lambda: self.start_run("check"))
+        self.measure_button.clicked.connect(lambda: self.start_run("measure", confirm=True))
+        self.check_button.clicked.connect(lambda: self.start_run("check", confirm=True))
         self.cancel_button.clicked.connect(self.cancel_run)
         for b in (self.estimate_button, self.measure_button, self.check_button, self.cancel_button):
             row.addWidget(b)
@@ -301,9 +301,11 @@ class MainWindow(QMainWindow):
         return True
 
     # -- runs ----------------------------------------------------------------------------------------------
-    def start_run(self, kind: str, out: str | Path | None = None) -> Path | None:
+    def start_run(self, kind: str, out: str | Path | None = None, confirm: bool = False) -> Path | None:
         spec = self.form.validate()
         if spec is None or self.controller.running():
+            return None
+        if confirm and not self._confirm_if_it_does_not_fit():
             return None
         out = Path(out) if out else new_run_dir(spec, kind, self.history_dir)
         self.plot.reset()
@@ -329,6 +331,39 @@ class MainWindow(QMainWindow):
         )
         self.log.appendPlainText(fill(self.tr("Run folder: %1"), str(out)))
         return out
+
+    def _confirm_if_it_does_not_fit(self) -> bool:
+        """Asked before a run that the estimate for the machine it runs on says does not fit: it will likely
+        end out of memory (a result, but minutes spent). A planned target's estimate is not this machine's."""
+        report = self.estimate.report
+        if not report or (self.devices() and not self.remote_host()):
+            return True
+        bad = [f for f in report.get("fit") or [] if f.get("fits") is False]
+        host_bad = report.get("host_fits") is False
+        if not bad and not host_bad:
+            return True
+        from PySide6.QtWidgets import QMessageBox
+
+        from trainsizer.ui_common.textfmt import fmt_bytes
+
+        if bad:
+            f = bad[0]
+            what = fill(
+                self.tr("The estimate says it does not fit: it needs %1 on %2, which has %3."),
+                fmt_bytes(f["peak"], "GiB"),
+                f["device"],
+                fmt_bytes(f["capacity"], "GiB"),
+            )
+        else:
+            what = self.tr("The estimate says it does not fit in this machine's RAM.")
+        answer = QMessageBox.warning(
+            self,
+            self.tr("Does not fit"),
+            what + "\n" + self.tr("The run will likely end out of memory. Run it anyway?"),
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
 
     def cancel_run(self) -> None:
         if self.controller.running():
