@@ -447,3 +447,78 @@ def test_the_probe_of_a_server_over_ssh(sshd, env, tmp_path):
     assert doc["target"]["host"] == "tsz-server" and doc["verdict"] == "pass"
     gemm = next(f for f in doc["figures"] if f["what"] == "cpu_gemm_float32")
     assert gemm["value"] > 0 and gemm["verdict"] == "unknown"
+
+
+COMMAND_SCRIPT = """
+import argparse, json, os, random, time
+ap = argparse.ArgumentParser()
+ap.add_argument("--resume", default=None)
+a = ap.parse_args()
+rng, state = random.Random(0), {"step": 0, "w": 1.0}
+if a.resume:
+    state = json.load(open(a.resume))
+    version, internal, gauss = state.pop("rng")
+    rng.setstate((version, tuple(internal), gauss))
+for step in range(state["step"], 6):
+    state["w"] -= 0.05 * rng.random()
+    print(f"step {step} loss {state['w'] ** 2:.6f}", flush=True)
+    state["step"] = step + 1
+    json.dump({**state, "rng": rng.getstate()}, open("ckpt.tmp", "w"))
+    os.replace("ckpt.tmp", "ckpt.json")
+    time.sleep(0.3)
+"""
+
+
+@pytest.mark.parametrize("engine", ["builtin", "hf-trainer", "command"])
+def test_every_engine_checked_on_the_server_reads_back_everywhere(sshd, env, tmp_path, engine):
+    """Issue 28's matrix, the SSH column: the full check of each engine on the loopback server, its result
+    read back here through the terminal, the HTML and PDF reports, the request and `history show` — the
+    verdict and the five checks the same in each, the environment the server's, the placement what ran."""
+    import sys as _sys
+
+    quick = {"measure": {"steps": 2, "warmup_steps": 1, "sample_hz": 10.0}, "quality": {"eval_batches": 2}}
+    changes = dict(quick)
+    if engine == "hf-trainer":
+        changes["engine"] = {"name": "hf-trainer"}
+    if engine == "command":
+        script = tmp_path / "train.py"
+        script.write_text(COMMAND_SCRIPT)
+        changes["engine"] = {
+            "name": "command", "command": [_sys.executable, str(script)], "cwd": str(tmp_path),
+            "step_pattern": "step (?P<step>\\d+) loss (?P<loss>[0-9.]+)",
+            "resume_args": ["--resume", "{checkpoint}"], "checkpoint_path": "ckpt.json",
+        }  # fmt: skip
+    spec = _spec(tmp_path, **changes)
+    out = tmp_path / "r"
+    p = subprocess.run(
+        [*TRAINSIZER, "check", spec, "--host", "tsz-server", "--out", out],
+        env=env, capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "ok" and "Traceback" not in p.stderr, p.stderr[-2000:]
+    checks = {c["id"]: c for c in result["checks"]}
+    assert checks["recorded"]["status"] == "passed" and checks["resume"]["status"] == "passed", checks
+    assert checks["placement"]["params"]["devices"] == "cpu"  # what ran there, measured
+    assert result["target"]["host"] == "tsz-server" and result["environment"]["host"]["ram_total"] > 0
+    verdict = result["verdict"]
+    assert verdict == ("incomplete" if engine == "command" else "accepted"), (
+        checks
+    )  # a command's metric: not agreed
+    assert p.returncode == (0 if verdict == "accepted" else 1)
+    assert f"verdict: {verdict}" in p.stdout and "(measured on tsz-server)" in p.stdout
+    outputs = {}
+    for what, fmt in (("report", "html"), ("report", "pdf"), ("request", "md")):
+        target = tmp_path / f"{what}.{fmt}"
+        q = subprocess.run([*TRAINSIZER, what, out, "--format", fmt, "-o", target], env=env,
+                           capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert q.returncode == 0 and "Traceback" not in q.stderr, (what, fmt, q.stderr)
+        outputs[fmt] = target
+    html = outputs["html"].read_text()
+    assert verdict.upper() in html.upper() and "tsz-server" in html
+    assert outputs["pdf"].read_bytes().startswith(b"%PDF")
+    md = outputs["md"].read_text()
+    from trainsizer.ui_common.messages import evidence
+
+    assert verdict in md.lower() and evidence(checks["resume"]) in md
+    q = subprocess.run([*TRAINSIZER, "history", "show", out], env=env, capture_output=True, text=True)
+    assert q.returncode == 0 and f"verdict: {verdict}" in q.stdout, q.stderr

@@ -34,6 +34,10 @@ if __name__ == "__main__":
 # generated
 REPORT = [
     QT_TRANSLATE_NOOP("Report", 'Readiness probe of the machine'),
+    QT_TRANSLATE_NOOP("Report", 'where it ran'),
+    QT_TRANSLATE_NOOP("Report", '%s over SSH'),
+    QT_TRANSLATE_NOOP("Report", '%s nodes over SSH: %s'),
+    QT_TRANSLATE_NOOP("Report", 'this machine'),
     QT_TRANSLATE_NOOP("Report", 'verdict'),
     QT_TRANSLATE_NOOP("Report", 'where'),
     QT_TRANSLATE_NOOP("Report", 'figure'),

@@ -195,6 +195,7 @@ def spec_section(run: Run, t) -> Section:
 def environment_section(run: Run, t) -> Section:
     env = part(run.result, "environment")
     s = Section("environment", t("Environment"))
+    s.rows.append((t("where it ran"), where_it_ran(run.result, t)))
     if not run.result.get("environment"):
         s.notes.append(t("not available"))
         return s
@@ -244,6 +245,17 @@ def environment_section(run: Run, t) -> Section:
         (t("versions"), ", ".join(f"{k} {v}" for k, v in versions.items() if v)),
     ]
     return s
+
+
+def where_it_ran(result: dict[str, Any], t) -> str:
+    """This machine, a test server over SSH (as the person named it), or several nodes."""
+    target = result.get("target") if isinstance(result.get("target"), dict) else {}
+    if target.get("hosts"):
+        hosts = [str(h) for h in target["hosts"]]
+        return t("%s nodes over SSH: %s", len(hosts), ", ".join(hosts))
+    if target.get("host"):
+        return t("%s over SSH", target["host"])
+    return t("this machine")
 
 
 def placement_section(run: Run, t) -> Section:

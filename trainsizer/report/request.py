@@ -210,6 +210,9 @@ def render_markdown(
     lines += ["", f"## {t('Requirements')}", ""]
     lines += [f"- {k}: {md(v)}" for k, v in requirements(run, t, headroom, keep)]
     lines += ["", f"## {t('What was measured here')}", ""]
+    from trainsizer.report.content import where_it_ran
+
+    lines.append(f"- {t('where it ran')}: {md(where_it_ran(r, t))}")
     env = part(r, "environment")
     env_host, gpus = env["host"], env["gpus"]
     lines.append(

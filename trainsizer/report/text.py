@@ -15,6 +15,10 @@ LANGS = ("en", "ru")
 
 WORDS = (
     "Readiness probe of the machine",
+    "where it ran",
+    "%s over SSH",
+    "%s nodes over SSH: %s",
+    "this machine",
     "verdict",
     "where",
     "figure",
