@@ -214,6 +214,18 @@ def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_ma
     assert meas["step_time_s"]["count"] == 6 and meas["step_time_s"]["median"] > 0
     assert "training finished" in (out / "command-stdout.log").read_text()  # the script ran as it is
     if recipe == "callback":
+        # the customer's model, read from the live model by the hook — not the spec's default preset
+        live = meas["model"]
+        assert (
+            live["class"] == "LlamaForCausalLM"
+            and live["dtype"] == "float32"
+            and live["batch_per_device"] == 4
+        )
+        assert 0 < live["trainable_params"] == live["total_params"] < 1_000_000  # the script's tiny Llama
+        code, _, err = cli_main("report", out, "--format", "html", "-o", tmp_path / "r.html")
+        html = (tmp_path / "r.html").read_text()
+        assert code == 0 and f"{live['total_params']:,}" in html and "read from the script" in html, err
+        assert "tiny-llama" not in html
         assert resume["stopped_by"] == "trainer" and resume["first_resumed_step"] == 2, resume
         assert resume["code"] == "command_resume_identical", resume
         assert resume["steps"] == 6 and resume["max_abs_loss_diff"] == 0.0
@@ -255,6 +267,8 @@ def test_a_plain_script_with_one_fixed_checkpoint_file_is_stopped_by_a_signal_an
     # step the file holds, and every step of the uninterrupted run is there exactly once
     assert resume["first_resumed_step"] in (1, 2) and resume["missing_steps"] == [] and resume["steps"] == 8
     assert resume["repeated_steps"] == []
+    code, _, err = cli_main("report", out, "--format", "html", "-o", tmp_path / "r.html")
+    assert "not read from the command" in (tmp_path / "r.html").read_text()  # a black box, labelled so
     code, stdout, err = cli_main("spec", "validate", tmp_path / "spec.toml")
     assert code == 0, err  # a fixed checkpoint file is a valid spec
 

@@ -35,6 +35,9 @@ if __name__ == "__main__":
 REPORT = [
     QT_TRANSLATE_NOOP("Report", 'Readiness probe of the machine'),
     QT_TRANSLATE_NOOP("Report", 'where it ran'),
+    QT_TRANSLATE_NOOP("Report", 'read from the script’s model by trainsizer’s TrainerCallback'),
+    QT_TRANSLATE_NOOP("Report", 'as the spec’s [model] describes it; not read from the command'),
+    QT_TRANSLATE_NOOP("Report", 'estimated from the spec’s [model]'),
     QT_TRANSLATE_NOOP("Report", '%s over SSH'),
     QT_TRANSLATE_NOOP("Report", '%s nodes over SSH: %s'),
     QT_TRANSLATE_NOOP("Report", 'this machine'),

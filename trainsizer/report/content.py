@@ -93,6 +93,24 @@ def load_run(path: str | Path) -> Run:
 
 
 def title_line(run: Run) -> str:
+    """What was trained, for titles: the model; for the customer's command, its live model as the hook read
+    it, else the command itself (the spec's [model] is only a description of a black box)."""
+    from trainsizer.runs.compare import model_name
+
+    spec = part(run.result, "spec")
+    if spec["engine"].get("name") == "command":
+        live = part(run.result, "measurement").get("model")
+        if isinstance(live, dict) and (live.get("name") or live.get("class")):
+            return str(live.get("name") or live.get("class"))
+        command = [str(c) for c in spec["engine"].get("command") or []]
+        shown = next(
+            (Path(c).name for c in command if c.endswith(".py")), Path(command[0]).name if command else ""
+        )
+        return shown or model_name(run.result.get("spec"))
+    return model_name(run.result.get("spec"))
+
+
+def model_name_of(run: Run) -> str:
     from trainsizer.runs.compare import model_name
 
     return model_name(run.result.get("spec"))
@@ -163,14 +181,28 @@ def spec_section(run: Run, t) -> Section:
         + (f": {d.get('path')}" if d.get("path") else "")
         + f", eval {d.get('eval_fraction')}, seed {d.get('seed')}"
     )
-    s.rows = [
-        (t("model"), title_line(run)),
+    model, params = (
+        title_line(run),
         (
-            t("parameters"),
             f"{est['total_params']:,} / {est['trainable_params']:,}"
             if est.get("total_params")
-            else t("not available"),
+            else t("not available")
         ),
+    )
+    if spec["engine"].get("name") == "command":
+        live = part(run.result, "measurement").get("model")
+        if isinstance(live, dict) and live.get("total_params"):  # the script's own model, read by the hook
+            model = f"{live.get('name') or live.get('class')} ({live.get('class')}, {live.get('dtype')})"
+            params = (
+                f"{live['total_params']:,} / {live.get('trainable_params') or 0:,} "
+                f"({t('read from the script’s model by trainsizer’s TrainerCallback')})"
+            )
+        else:  # a black box: what the spec says of it, labelled so
+            model = f"{model} ({t('as the spec’s [model] describes it; not read from the command')})"
+            params += f" ({t('estimated from the spec’s [model]')})" if est.get("total_params") else ""
+    s.rows = [
+        (t("model"), model),
+        (t("parameters"), params),
         (t("method"), method),
         (t("compute dtype"), spec["precision"].get("compute", "?")),
         (

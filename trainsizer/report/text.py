@@ -16,6 +16,9 @@ LANGS = ("en", "ru")
 WORDS = (
     "Readiness probe of the machine",
     "where it ran",
+    "read from the script’s model by trainsizer’s TrainerCallback",
+    "as the spec’s [model] describes it; not read from the command",
+    "estimated from the spec’s [model]",
     "%s over SSH",
     "%s nodes over SSH: %s",
     "this machine",

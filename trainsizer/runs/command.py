@@ -73,6 +73,7 @@ class CommandProcess(WorkerProcess):
         self.trainer_events = run_dir.path / "command-trainer.jsonl"
         self._trainer_offset = 0
         self.trainer_steps: list[dict[str, Any]] = []
+        self.trainer_model: dict[str, Any] | None = None  # the live model, as the injected hook read it
 
     def start(self) -> CommandProcess:
         env = dict(os.environ)
@@ -225,6 +226,9 @@ class CommandProcess(WorkerProcess):
         for line in complete.splitlines():
             try:
                 rec = json.loads(line)
+                if rec.get("type") == "model":
+                    self.trainer_model = {k: v for k, v in rec.items() if k != "type"}
+                    continue
                 info = {
                     "index": int(rec["index"]),
                     "loss": rec.get("loss"),
@@ -361,6 +365,8 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         left_behind=cp.left_behind,
         metric_values=list(cp.metric_values),
     )
+    if cp.trainer_model:  # read from the script's own model, not from the spec's [model]
+        meas["model"] = {**cp.trainer_model, "source": "trainer_hook"}
     meas["step_time_s"] = step_statistics(timed)  # the same statistics as the worker's engines
     if timed:
         tokens = (

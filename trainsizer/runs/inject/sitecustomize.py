@@ -71,6 +71,25 @@ def _callback():
     return TrainsizerWatch
 
 
+def _model_record(trainer):
+    """The live model the script trains, as the report names it: parameters, trainable ones, dtype, class,
+    and the batch its arguments give (per device × accumulation)."""
+    model = trainer.model
+    params = list(model.parameters())
+    config = getattr(model, "config", None)
+    args = trainer.args
+    return {
+        "type": "model",
+        "class": type(model).__name__,
+        "name": getattr(config, "_name_or_path", None) or getattr(config, "model_type", None),
+        "total_params": sum(p.numel() for p in params),
+        "trainable_params": sum(p.numel() for p in params if p.requires_grad),
+        "dtype": str(params[0].dtype).replace("torch.", "") if params else None,
+        "batch_per_device": getattr(args, "per_device_train_batch_size", None),
+        "grad_accum": getattr(args, "gradient_accumulation_steps", None),
+    }
+
+
 def _patch(module):
     trainer = getattr(module, "Trainer", None)
     if trainer is None or getattr(trainer, "_trainsizer_watched", False):
@@ -81,6 +100,10 @@ def _patch(module):
         original(self, *args, **kwargs)
         try:
             self.add_callback(_callback())
+        except Exception:
+            pass
+        try:
+            _write(_model_record(self))
         except Exception:
             pass
 
