@@ -374,3 +374,23 @@ def test_tensor_parallelism_stays_inside_an_nvlink_domain_and_the_request_never_
         o for o in result["options"] if o["gpu"] == "H100-80GB" and o["placement"]["tensor_parallel"] > 1
     ]
     assert nvlink and all("nvlink" in o["needs"] for o in nvlink)  # the layout stays where the link is
+
+
+def test_the_customers_limits_cap_the_search(cli_main, tmp_path):
+    """Issue 30: at most 2 nodes / at most 8 GPUs — no option beyond them, said in the header; a limit below
+    one is refused naming the option."""
+    import json as _json
+
+    from trainsizer.estimate.plan import plan
+
+    spec = spec_of(preset="llama-3.1-70b", parallel={"devices": "auto"}, task={"tokens": 2e9})
+    capped = plan(spec, gpus=["H100-80GB"], max_nodes=2)
+    assert capped["options"] and max(o["nodes"] for o in capped["options"]) <= 2
+    assert max(o["gpus"] for o in plan(spec, gpus=["H100-80GB"], max_gpus=8)["options"]) <= 8
+    path = tmp_path / "run.toml"
+    spec.save(path)
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB", "--max-gpus", "8", "--json")
+    data = _json.loads(out)
+    assert code in (0, 1) and data["limits"]["max_gpus"] == 8 and all(o["gpus"] <= 8 for o in data["options"])
+    code, out, err = cli_main("plan", path, "--max-nodes", "0")
+    assert code == 2 and "--max-nodes" in err

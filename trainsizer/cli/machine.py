@@ -191,9 +191,17 @@ def run_plan(spec, args) -> dict:
             headroom=args.plan_headroom,
             calibration=plan_calibration(spec, getattr(args, "root", None) and Path(args.root)),
             top=args.top,
+            max_nodes=_limit("--max-nodes", getattr(args, "max_nodes", None)),
+            max_gpus=_limit("--max-gpus", getattr(args, "max_gpus", None)),
         )
     except ValueError as e:
         raise SpecError([SpecIssue("--gpus", "device", str(e))]) from None
+
+
+def _limit(option: str, value: int | None) -> int | None:
+    if value is not None and value < 1:
+        raise InputError(f"{option}: must be at least 1, got {value}")
+    return value
 
 
 def cmd_plan(args) -> int:

@@ -37,6 +37,8 @@ def add_plan_options(p) -> None:
         help="free memory an option must leave per GPU (fraction of the peak; default 0.1)",
     )
     p.add_argument("--top", type=int, default=5, help="options shown (default 5)")
+    p.add_argument("--max-nodes", type=int, help="the customer's limit: at most this many nodes")
+    p.add_argument("--max-gpus", type=int, help="the customer's limit: at most this many GPUs in all")
 
 
 def add_host_options(p, run: bool = False) -> None:

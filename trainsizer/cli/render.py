@@ -233,6 +233,14 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
         + (f"; measured for {', '.join(measured)} by a kept run" if measured else "")
         + (f"; calibrated by probe for {', '.join(probed)} ({source})" if probed else "")
         + f"; memory headroom {result['headroom']:.0%}; communication not timed"
+        + "".join(
+            f"; at most {v} {w}"
+            for w, v in (
+                ("nodes", (result.get("limits") or {}).get("max_nodes")),
+                ("GPUs", (result.get("limits") or {}).get("max_gpus")),
+            )
+            if v
+        )
     )
     lines.append("")
     header = ["#", "target", "layout", "peak / GPU", "free", "step", "tokens/s", "time", "GPU-h", ""]

@@ -133,9 +133,12 @@ def plan(
     headroom: float = DEFAULT_HEADROOM,
     calibration: dict[str, dict[str, Any]] | None = None,
     top: int = 5,
+    max_nodes: int | None = None,
+    max_gpus: int | None = None,
 ) -> dict[str, Any]:
     """Ranked hardware options for ``spec`` and its [task]. ``calibration`` maps a GPU class key to a measured
-    utilisation ({"utilization": u, "source": run folder}) that replaces the task's assumed one."""
+    utilisation ({"utilization": u, "source": run folder}) that replaces the task's assumed one; ``max_nodes``
+    and ``max_gpus`` are the customer's limits (no option beyond them is sized)."""
     from trainsizer.estimate.timing import PEAK_KEY, step_time
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.hardware.inventory import TargetDevice, hypothetical_targets
@@ -149,7 +152,12 @@ def plan(
     calibration = calibration or {}
     # memory does not depend on the GPU class (its capacity decides): size each shape × layout once
     sized: dict[tuple[int, int], list[tuple[Layout, Any, Any]]] = {}
-    for nodes, per_node in SHAPES:
+    shapes = [
+        (n, g)
+        for n, g in SHAPES
+        if (max_nodes is None or n <= max_nodes) and (max_gpus is None or n * g <= max_gpus)
+    ]
+    for nodes, per_node in shapes:
         targets = hypothetical_targets(
             f"{nodes}x{per_node}xH100-80GB" if nodes > 1 else f"{per_node}xH100-80GB"
         )
@@ -263,6 +271,7 @@ def plan(
             "utilization": task.utilization,
         },
         "headroom": headroom,
+        "limits": {"max_nodes": max_nodes, "max_gpus": max_gpus},
         "precision_key": key,
         "options": options,
         "top": [o["option"] for o in fitting[:top]],
