@@ -850,209 +850,214 @@
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="116"/>
+        <location filename="../../trainsizer/gui/window.py" line="113"/>
+        <source>Probe…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="117"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="130"/>
+        <location filename="../../trainsizer/gui/window.py" line="131"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="136"/>
+        <location filename="../../trainsizer/gui/window.py" line="137"/>
         <source>Traced estimate</source>
         <translation>Трассированная оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="139"/>
+        <location filename="../../trainsizer/gui/window.py" line="140"/>
         <source>The estimate above is live and analytic; this traces the real model on fake tensors (exact, seconds)</source>
         <translation>Оценка выше обновляется сразу и считается аналитически; эта кнопка трассирует настоящую модель на фиктивных тензорах (точно, секунды)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="143"/>
+        <location filename="../../trainsizer/gui/window.py" line="144"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="144"/>
+        <location filename="../../trainsizer/gui/window.py" line="145"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="145"/>
+        <location filename="../../trainsizer/gui/window.py" line="146"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="157"/>
+        <location filename="../../trainsizer/gui/window.py" line="158"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="178"/>
+        <location filename="../../trainsizer/gui/window.py" line="179"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="181"/>
+        <location filename="../../trainsizer/gui/window.py" line="182"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="184"/>
+        <location filename="../../trainsizer/gui/window.py" line="185"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="185"/>
+        <location filename="../../trainsizer/gui/window.py" line="186"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="189"/>
+        <location filename="../../trainsizer/gui/window.py" line="190"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="193"/>
+        <location filename="../../trainsizer/gui/window.py" line="194"/>
         <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="245"/>
+        <location filename="../../trainsizer/gui/window.py" line="246"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="273"/>
+        <location filename="../../trainsizer/gui/window.py" line="274"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="280"/>
+        <location filename="../../trainsizer/gui/window.py" line="281"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="290"/>
+        <location filename="../../trainsizer/gui/window.py" line="291"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="291"/>
+        <location filename="../../trainsizer/gui/window.py" line="292"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="296"/>
+        <location filename="../../trainsizer/gui/window.py" line="297"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="313"/>
+        <location filename="../../trainsizer/gui/window.py" line="314"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="330"/>
+        <location filename="../../trainsizer/gui/window.py" line="331"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="330"/>
+        <location filename="../../trainsizer/gui/window.py" line="331"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="332"/>
+        <location filename="../../trainsizer/gui/window.py" line="333"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="352"/>
+        <location filename="../../trainsizer/gui/window.py" line="353"/>
         <source>The estimate says it does not fit: it needs %1 on %2, which has %3.</source>
         <translation>По оценке не помещается: нужно %1 на %2, а там %3.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="358"/>
+        <location filename="../../trainsizer/gui/window.py" line="359"/>
         <source>The estimate says it does not fit in this machine&apos;s RAM.</source>
         <translation>По оценке не помещается в ОЗУ этой машины.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="361"/>
+        <location filename="../../trainsizer/gui/window.py" line="362"/>
         <source>Does not fit</source>
         <translation>Не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="362"/>
+        <location filename="../../trainsizer/gui/window.py" line="363"/>
         <source>The run will likely end out of memory. Run it anyway?</source>
         <translation>Запуск, скорее всего, закончится нехваткой памяти. Всё равно запустить?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="370"/>
+        <location filename="../../trainsizer/gui/window.py" line="379"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="395"/>
+        <location filename="../../trainsizer/gui/window.py" line="404"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="405"/>
+        <location filename="../../trainsizer/gui/window.py" line="414"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="409"/>
+        <location filename="../../trainsizer/gui/window.py" line="418"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="435"/>
+        <location filename="../../trainsizer/gui/window.py" line="444"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="440"/>
-        <location filename="../../trainsizer/gui/window.py" line="447"/>
-        <location filename="../../trainsizer/gui/window.py" line="467"/>
+        <location filename="../../trainsizer/gui/window.py" line="449"/>
+        <location filename="../../trainsizer/gui/window.py" line="456"/>
+        <location filename="../../trainsizer/gui/window.py" line="476"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="459"/>
+        <location filename="../../trainsizer/gui/window.py" line="468"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="460"/>
+        <location filename="../../trainsizer/gui/window.py" line="469"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="466"/>
+        <location filename="../../trainsizer/gui/window.py" line="475"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="471"/>
+        <location filename="../../trainsizer/gui/window.py" line="480"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="480"/>
+        <location filename="../../trainsizer/gui/window.py" line="489"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="484"/>
+        <location filename="../../trainsizer/gui/window.py" line="493"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="511"/>
+        <location filename="../../trainsizer/gui/window.py" line="520"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>
@@ -1490,6 +1495,69 @@
         <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
         <source>Nothing meets the task; the closest option is shown.</source>
         <translation>Ни один вариант не подходит; показан ближайший.</translation>
+    </message>
+</context>
+<context>
+    <name>ProbeDialog</name>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="45"/>
+        <source>Readiness probe</source>
+        <translation>Проверка готовности</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="48"/>
+        <source>Probing %1…</source>
+        <translation>Проверяется %1…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="48"/>
+        <source>Probing this machine…</source>
+        <translation>Проверяется эта машина…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="54"/>
+        <source>where</source>
+        <translation>где</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="54"/>
+        <source>figure</source>
+        <translation>величина</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="54"/>
+        <source>measured</source>
+        <translation>измерено</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="54"/>
+        <source>verdict</source>
+        <translation>вердикт</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="54"/>
+        <source>against</source>
+        <translation>с чем сравнено</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="72"/>
+        <source>Probing: %1…</source>
+        <translation>Проверка: %1…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="81"/>
+        <source>The probe did not finish (exit code %1).</source>
+        <translation>Проверка не завершилась (код выхода %1).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="113"/>
+        <source>%1 figures below what the parts should give.</source>
+        <translation>Ниже того, что должны давать компоненты: %1.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/probe_dialog.py" line="115"/>
+        <source>Nothing is below what the parts should give.</source>
+        <translation>Ничто не ниже того, что должны давать компоненты.</translation>
     </message>
 </context>
 <context>

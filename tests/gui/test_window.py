@@ -614,3 +614,26 @@ def test_a_run_the_estimate_says_does_not_fit_asks_first(window, qtbot, monkeypa
     window.measure_button.click()
     assert asked and "does not fit" in asked[0] and not window.controller.running()
     assert window.controller.run_dir is None
+
+
+def test_the_window_probes_this_machine_and_words_it_in_its_language(window, qtbot, tmp_path, monkeypatch):
+    """Issue 33: the window's Probe action runs `trainsizer probe` as a child process, shows its stages as
+    they run and every figure with its verdict; the probe is kept, so the estimate of this machine is
+    calibrated by it afterwards."""
+    import json as _json
+
+    monkeypatch.chdir(tmp_path)  # the disk test's file goes here, and is removed
+    box = window.probe_machine(quick=True)
+    with qtbot.waitSignal(box.finished_probe, timeout=180000) as blocker:
+        pass
+    doc = blocker.args[0]
+    assert doc.get("verdict") == "pass", doc
+    rows = box.table.rowCount()
+    assert rows == len([f for f in doc["figures"] if f["what"] != "device"]) and rows >= 8
+    figures = {box.table.item(r, 1).text() for r in range(rows)}
+    assert {"CPU GEMM fp32", "all-reduce bus bw", "write (fsync'd)"} <= figures
+    assert box.table.item(0, 3).text().endswith(("pass", "below", "unknown"))
+    kept = list((tmp_path / "xdg" / "trainsizer" / "probes").glob("*.json"))
+    assert len(kept) == 1 and _json.loads(kept[0].read_text())["machine"] == doc["machine"]
+    assert not list(tmp_path.glob(".trainsizer-probe-*"))
+    box.close()

@@ -8,21 +8,7 @@ from pathlib import Path
 
 from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json
 from trainsizer.ui_common.messages import render
-from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK
-
-
-def figure_value(f: dict) -> str:
-    from trainsizer.ui_common.textfmt import fmt_bytes
-
-    v, unit = f.get("value"), f.get("unit") or ""
-    if v is None:
-        d = f.get("detail") or {}
-        return str(d.get("name") or "—")
-    if unit == "B":
-        return fmt_bytes(v)
-    if unit in ("TFLOP/s", "GB/s", "GFLOP/s"):
-        return f"{v:,.1f} {unit}"
-    return f"{v:g} {unit}".strip()
+from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK, figure_value
 
 
 def figure_words(f: dict) -> str:

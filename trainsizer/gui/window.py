@@ -110,6 +110,7 @@ class MainWindow(QMainWindow):
             (self.tr("Open spec…"), self.open_spec),
             (self.tr("Save spec…"), self.save_spec),
             (self.tr("Open run…"), self.open_run_dialog),
+            (self.tr("Probe…"), self.probe_machine),
         ):
             bar.addAction(text, slot)
         bar.addSeparator()
@@ -364,6 +365,14 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.No,
         )
         return answer == QMessageBox.StandardButton.Yes
+
+    def probe_machine(self, quick: bool = False):
+        """The readiness probe of the machine the Target names: this one, or the test server."""
+        from trainsizer.gui.probe_dialog import ProbeDialog
+
+        self.probe_box = ProbeDialog(self, self.remote_host(), self.language, quick=quick)
+        self.probe_box.show()
+        return self.probe_box
 
     def cancel_run(self) -> None:
         if self.controller.running():

@@ -40,3 +40,17 @@ FIGURE_WORDS = {
     "nvml": "NVML",
 }
 MARK = {"pass": "✓", "below": "✗", "unknown": "·"}
+
+
+def figure_value(f: dict) -> str:
+    from trainsizer.ui_common.textfmt import fmt_bytes
+
+    v, unit = f.get("value"), f.get("unit") or ""
+    if v is None:
+        d = f.get("detail") or {}
+        return str(d.get("name") or "—")
+    if unit == "B":
+        return fmt_bytes(v)
+    if unit in ("TFLOP/s", "GB/s", "GFLOP/s"):
+        return f"{v:,.1f} {unit}"
+    return f"{v:g} {unit}".strip()
