@@ -14,8 +14,9 @@ STAMP := $(VENV)/.installed
 # build and the OS fault tests, which need no Qt and run in the main job).
 COMPAT_VENV ?= .venv-headless
 COMPAT_TRANSFORMERS ?= transformers==4.57.*
-# The remote tests (a real sshd) run in the main job only: the code they prove has no Qt and no version split.
-COMPAT_TESTS := tests --ignore=tests/gui --ignore=tests/test_packaging.py --ignore=tests/hostile/test_faults.py --ignore=tests/test_remote.py -m "not gui"
+# The remote and Slurm tests (a real sshd, a real slurmctld) run in the main job only: the code they prove has no
+# Qt and no version split.
+COMPAT_TESTS := tests --ignore=tests/gui --ignore=tests/test_packaging.py --ignore=tests/hostile/test_faults.py --ignore=tests/test_remote.py --ignore=tests/test_slurm.py -m "not gui"
 COMPAT_STAMP := $(COMPAT_VENV)/.installed
 CORE_DEPS = $(shell $(PYTHON) -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
 	print(' '.join(repr(x) for x in d['project']['dependencies'] if not x.lower().startswith(('pyside6', 'pyqtgraph'))))")
@@ -60,10 +61,10 @@ test-fast: $(STAMP)
 	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest -m "not slow"
 
 # The report tests open the HTML in headless Chromium and render the PDF with pdftoppm; the remote tests start
-# OpenSSH's sshd on 127.0.0.1 (Debian packages); installed here when missing and apt-get can (root);
+# OpenSSH's sshd on 127.0.0.1, the Slurm tests munged, slurmctld and slurmd on localhost (Debian packages); installed here when missing and apt-get can (root);
 # otherwise those tests skip, saying why.
-SYSTEM_TOOLS := chromium pdftoppm pdftotext /usr/sbin/sshd
-SYSTEM_PACKAGES := chromium poppler-utils openssh-server
+SYSTEM_TOOLS := chromium pdftoppm pdftotext /usr/sbin/sshd /usr/sbin/slurmctld /usr/sbin/munged
+SYSTEM_PACKAGES := chromium poppler-utils openssh-server slurm-wlm munge
 system-tools:
 	@missing=""; for t in $(SYSTEM_TOOLS); do command -v $$t >/dev/null || missing="$$missing $$t"; done; \
 	if [ -n "$$missing" ] && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \

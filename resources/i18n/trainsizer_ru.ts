@@ -647,167 +647,172 @@
         <translation>Задача (планирование)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="106"/>
+        <location filename="../../trainsizer/gui/labels.py" line="94"/>
+        <source>Cluster (Slurm)</source>
+        <translation>Кластер (Slurm)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="107"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="107"/>
+        <location filename="../../trainsizer/gui/labels.py" line="108"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="108"/>
+        <location filename="../../trainsizer/gui/labels.py" line="109"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="109"/>
+        <location filename="../../trainsizer/gui/labels.py" line="110"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="110"/>
+        <location filename="../../trainsizer/gui/labels.py" line="111"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="111"/>
+        <location filename="../../trainsizer/gui/labels.py" line="112"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="112"/>
+        <location filename="../../trainsizer/gui/labels.py" line="113"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="113"/>
+        <location filename="../../trainsizer/gui/labels.py" line="114"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="114"/>
+        <location filename="../../trainsizer/gui/labels.py" line="115"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="122"/>
+        <location filename="../../trainsizer/gui/labels.py" line="123"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="123"/>
+        <location filename="../../trainsizer/gui/labels.py" line="124"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="124"/>
+        <location filename="../../trainsizer/gui/labels.py" line="125"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="125"/>
+        <location filename="../../trainsizer/gui/labels.py" line="126"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="126"/>
+        <location filename="../../trainsizer/gui/labels.py" line="127"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="127"/>
+        <location filename="../../trainsizer/gui/labels.py" line="128"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="128"/>
+        <location filename="../../trainsizer/gui/labels.py" line="129"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="129"/>
+        <location filename="../../trainsizer/gui/labels.py" line="130"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="130"/>
+        <location filename="../../trainsizer/gui/labels.py" line="131"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="131"/>
+        <location filename="../../trainsizer/gui/labels.py" line="132"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="132"/>
+        <location filename="../../trainsizer/gui/labels.py" line="133"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="133"/>
+        <location filename="../../trainsizer/gui/labels.py" line="134"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="134"/>
+        <location filename="../../trainsizer/gui/labels.py" line="135"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="135"/>
+        <location filename="../../trainsizer/gui/labels.py" line="136"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="136"/>
+        <location filename="../../trainsizer/gui/labels.py" line="137"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="139"/>
+        <location filename="../../trainsizer/gui/labels.py" line="140"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="140"/>
+        <location filename="../../trainsizer/gui/labels.py" line="141"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="141"/>
+        <location filename="../../trainsizer/gui/labels.py" line="142"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="142"/>
+        <location filename="../../trainsizer/gui/labels.py" line="143"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="145"/>
+        <location filename="../../trainsizer/gui/labels.py" line="146"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="146"/>
+        <location filename="../../trainsizer/gui/labels.py" line="147"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="149"/>
+        <location filename="../../trainsizer/gui/labels.py" line="150"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="154"/>
+        <location filename="../../trainsizer/gui/labels.py" line="155"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="157"/>
+        <location filename="../../trainsizer/gui/labels.py" line="158"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
@@ -3486,6 +3491,41 @@
         <source>utilization</source>
         <translation>загрузка</translation>
     </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="129"/>
+        <source>partition</source>
+        <translation>раздел</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="130"/>
+        <source>account</source>
+        <translation>учётная запись</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="131"/>
+        <source>nodes</source>
+        <translation>узлы</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="132"/>
+        <source>gpus per node</source>
+        <translation>GPU на узел</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="133"/>
+        <source>time limit</source>
+        <translation>ограничение времени</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="134"/>
+        <source>sbatch lines</source>
+        <translation>строки sbatch</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="135"/>
+        <source>container</source>
+        <translation>контейнер</translation>
+    </message>
 </context>
 <context>
     <name>SpecForm</name>
@@ -3861,6 +3901,41 @@
         <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
         <source>command resume check: where the command saves its checkpoint, e.g. out/checkpoint-{k} or a fixed ckpt.pt.</source>
         <translation>проверка продолжения команды: куда команда сохраняет контрольную точку, например out/checkpoint-{k} или постоянный ckpt.pt.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="129"/>
+        <source>Slurm partition (sbatch --partition; default: the cluster&apos;s).</source>
+        <translation>Раздел Slurm (sbatch --partition; по умолчанию — раздел кластера).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="130"/>
+        <source>Slurm account to charge (sbatch --account).</source>
+        <translation>Учётная запись Slurm для списания (sbatch --account).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="131"/>
+        <source>Nodes of the job (one node for now).</source>
+        <translation>Узлы задания (пока один узел).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="132"/>
+        <source>GPUs per node (sbatch --gpus-per-node).</source>
+        <translation>GPU на узел (sbatch --gpus-per-node).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="133"/>
+        <source>The job&apos;s time limit (sbatch --time, e.g. 30:00 or 2:00:00).</source>
+        <translation>Ограничение времени задания (sbatch --time, например 30:00 или 2:00:00).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="134"/>
+        <source>Extra #SBATCH lines, each an sbatch option such as --qos=short.</source>
+        <translation>Дополнительные строки #SBATCH, каждая — параметр sbatch, например --qos=short.</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="135"/>
+        <source>A container image the job runs in (srun --container-image, pyxis/enroot).</source>
+        <translation>Образ контейнера, в котором выполняется задание (srun --container-image, pyxis/enroot).</translation>
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="119"/>

@@ -51,6 +51,12 @@ def add_host_options(p, run: bool = False) -> None:
         p.add_argument(
             "--keep-remote", action="store_true", help="keep the run's scratch folder on the server"
         )
+        p.add_argument(
+            "--slurm",
+            action="store_true",
+            help="run as a Slurm batch job ([cluster] in the spec: partition, account, time limit, ...), "
+            "submitted with sbatch from this login node",
+        )
         # on the server: stop the run when the SSH session (stdin) closes
         p.add_argument("--stop-on-stdin-eof", action="store_true", help=argparse.SUPPRESS)
 

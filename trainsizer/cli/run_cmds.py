@@ -111,7 +111,7 @@ def _run(args, what: str) -> int:
     if getattr(args, "stop_on_stdin_eof", False):
         _stop_when_stdin_closes()
     try:
-        target = target_for(spec, getattr(args, "host", None))
+        target = target_for(spec, getattr(args, "host", None), getattr(args, "slurm", False))
     except Unsupported as e:
         raise InputError(str(e)) from None
     # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.

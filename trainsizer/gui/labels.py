@@ -91,6 +91,7 @@ SECTIONS = {
     "checkpoint": QT_TRANSLATE_NOOP("Labels", "Checkpoint"),
     "engine": QT_TRANSLATE_NOOP("Labels", "Engine"),
     "task": QT_TRANSLATE_NOOP("Labels", "Task (planning)"),
+    "cluster": QT_TRANSLATE_NOOP("Labels", "Cluster (Slurm)"),
 }
 
 

@@ -126,4 +126,11 @@ FIELDS = {
     "task.deadline_hours": (QT_TRANSLATE_NOOP("SpecField", 'deadline hours'), QT_TRANSLATE_NOOP("SpecHelp", 'Wall-clock hours the training must finish in (0: none).')),
     "task.budget_gpu_hours": (QT_TRANSLATE_NOOP("SpecField", 'budget gpu hours'), QT_TRANSLATE_NOOP("SpecHelp", 'Largest GPU-hours the customer will pay for (0: none).')),
     "task.utilization": (QT_TRANSLATE_NOOP("SpecField", 'utilization'), QT_TRANSLATE_NOOP("SpecHelp", 'Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).')),
+    "cluster.partition": (QT_TRANSLATE_NOOP("SpecField", 'partition'), QT_TRANSLATE_NOOP("SpecHelp", "Slurm partition (sbatch --partition; default: the cluster's).")),
+    "cluster.account": (QT_TRANSLATE_NOOP("SpecField", 'account'), QT_TRANSLATE_NOOP("SpecHelp", 'Slurm account to charge (sbatch --account).')),
+    "cluster.nodes": (QT_TRANSLATE_NOOP("SpecField", 'nodes'), QT_TRANSLATE_NOOP("SpecHelp", 'Nodes of the job (one node for now).')),
+    "cluster.gpus_per_node": (QT_TRANSLATE_NOOP("SpecField", 'gpus per node'), QT_TRANSLATE_NOOP("SpecHelp", 'GPUs per node (sbatch --gpus-per-node).')),
+    "cluster.time_limit": (QT_TRANSLATE_NOOP("SpecField", 'time limit'), QT_TRANSLATE_NOOP("SpecHelp", "The job's time limit (sbatch --time, e.g. 30:00 or 2:00:00).")),
+    "cluster.sbatch_lines": (QT_TRANSLATE_NOOP("SpecField", 'sbatch lines'), QT_TRANSLATE_NOOP("SpecHelp", 'Extra #SBATCH lines, each an sbatch option such as --qos=short.')),
+    "cluster.container": (QT_TRANSLATE_NOOP("SpecField", 'container'), QT_TRANSLATE_NOOP("SpecHelp", 'A container image the job runs in (srun --container-image, pyxis/enroot).')),
 }

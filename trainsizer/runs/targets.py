@@ -133,6 +133,29 @@ class SshNodes:
         return run_multinode(r.spec, r.out, on_event=r.on_event, cancel_event=r.cancel_event, force=r.force)
 
 
+@dataclass
+class SlurmCluster:
+    """A cluster through its scheduler (``--slurm``, ``[cluster]``): a batch job submitted with sbatch from
+    this machine as a login node, followed with squeue/scontrol, cancelled with scancel (runs/slurm.py)."""
+
+    kind: str = "slurm"
+    where: str = "a Slurm cluster"
+
+    def run(self, what: str, request: RunRequest) -> dict[str, Any]:
+        from trainsizer.runs.slurm import SlurmError, run_slurm
+
+        r = request
+        _this_machine_only(r, "--slurm")
+        if r.spec.parallel.hosts:
+            raise Unsupported("--slurm: the scheduler picks the nodes; leave out parallel.hosts")
+        try:
+            return run_slurm(
+                r.spec, what, r.out, on_event=r.on_event, cancel_event=r.cancel_event, force=r.force
+            )
+        except SlurmError as e:
+            raise Unsupported(str(e)) from None
+
+
 def _this_machine_only(request: RunRequest, option: str) -> None:
     if request.memory_limit or request.break_resume:
         raise Unsupported(
@@ -140,9 +163,15 @@ def _this_machine_only(request: RunRequest, option: str) -> None:
         )
 
 
-def target_for(spec, host: str | None = None) -> Target:
-    """The target a spec and a command line name: several nodes (``[parallel] hosts``), a server
-    (``--host``), else this machine. Both at once is refused (the nodes are named in the spec)."""
+def target_for(spec, host: str | None = None, slurm: bool = False) -> Target:
+    """The target a spec and a command line name: a Slurm cluster (``--slurm``), several nodes (``[parallel]
+    hosts``), a server (``--host``), else this machine. Two at once is refused."""
+    if slurm:
+        if host:
+            raise Unsupported(
+                "--slurm submits from this machine as a login node; --host with --slurm is not built yet"
+            )
+        return SlurmCluster()
     if spec.parallel.hosts:
         if host:
             raise Unsupported("parallel.hosts names the nodes: leave out --host")

@@ -28,6 +28,7 @@ SECTIONS: dict[str, type] = {
     "checkpoint": s.CheckpointSpec,
     "engine": s.EngineSpec,
     "task": s.TaskSpec,
+    "cluster": s.ClusterSpec,
 }
 
 
@@ -46,6 +47,7 @@ class RunSpec:
     checkpoint: s.CheckpointSpec = dataclasses.field(default_factory=s.CheckpointSpec)
     engine: s.EngineSpec = dataclasses.field(default_factory=s.EngineSpec)
     task: s.TaskSpec = dataclasses.field(default_factory=s.TaskSpec)
+    cluster: s.ClusterSpec = dataclasses.field(default_factory=s.ClusterSpec)
 
     # -- conversion ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:

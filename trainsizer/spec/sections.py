@@ -596,3 +596,46 @@ class TaskSpec:
         if self.examples and not self.tokens_per_example:
             return [SpecIssue("task.tokens_per_example", "required", "examples need their mean tokens")]
         return []
+
+
+@dataclass(kw_only=True)
+class ClusterSpec:
+    """A cluster reached through its scheduler (Slurm): what the batch job asks for (`trainsizer measure|check
+    --slurm`; runs/slurm.py)."""
+
+    partition: str | None = spec_field(
+        None, help="Slurm partition (sbatch --partition; default: the cluster's)."
+    )
+    account: str | None = spec_field(None, help="Slurm account to charge (sbatch --account).")
+    nodes: int = spec_field(1, minimum=1, maximum=1, help="Nodes of the job (one node for now).")
+    gpus_per_node: int = spec_field(0, minimum=0, maximum=64, help="GPUs per node (sbatch --gpus-per-node).")
+    time_limit: str = spec_field(
+        "01:00:00", help="The job's time limit (sbatch --time, e.g. 30:00 or 2:00:00)."
+    )
+    sbatch_lines: list[str] = spec_field(
+        default_factory=list, help="Extra #SBATCH lines, each an sbatch option such as --qos=short."
+    )
+    container: str | None = spec_field(
+        None, help="A container image the job runs in (srun --container-image, pyxis/enroot)."
+    )
+
+    def issues(self) -> list[SpecIssue]:
+        import re
+
+        out = []
+        for name in ("partition", "account"):
+            value = getattr(self, name)
+            if value is not None and not re.fullmatch(r"[A-Za-z0-9_.,-]{1,64}", value):
+                out.append(SpecIssue(f"cluster.{name}", "format", f"{value!r} is not a Slurm name"))
+        if not re.fullmatch(r"(\d+-)?\d{1,3}(:\d{2}){0,2}", self.time_limit):
+            out.append(
+                SpecIssue("cluster.time_limit", "format", f"{self.time_limit!r} is not like 30:00 or 2:00:00")
+            )
+        for line in self.sbatch_lines:
+            if (
+                not line.startswith("--")
+                or "\n" in line
+                or not re.fullmatch(r"--[A-Za-z0-9-]+(=[^\s'\"`$;&|<>]+)?", line)
+            ):
+                out.append(SpecIssue("cluster.sbatch_lines", "format", f"{line!r} is not one sbatch option"))
+        return out

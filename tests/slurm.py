@@ -1,0 +1,130 @@
+"""A real Slurm on localhost for the tests (issue 32): munged with a throwaway key, slurmctld and slurmd from
+Debian's slurm-wlm with a generated slurm.conf in a temporary folder (one node — this machine — with its CPUs
+and memory, no GPUs, proctrack/linuxproc, no accounting), on free ports. Partitions: debug (the default),
+closed (down: a job there pends with Slurm's reason). RuntimeError with the reason when it cannot start."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+NEEDED = ("slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "scancel", "sinfo", "munged")
+
+
+@dataclass
+class Slurm:
+    dir: Path
+    conf: Path
+
+    def env(self) -> dict[str, str]:
+        return {"SLURM_CONF": str(self.conf)}
+
+    def stop(self) -> None:
+        for pidfile in ("slurmd.pid", "slurmctld.pid", "munge/pid"):
+            try:
+                os.kill(int((self.dir / pidfile).read_text().strip()), 15)
+            except (OSError, ValueError):
+                pass
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _which(name: str) -> str | None:
+    return shutil.which(name) or next(
+        (p for p in (f"/usr/sbin/{name}", f"/usr/bin/{name}") if os.path.exists(p)), None
+    )
+
+
+def start_slurm(d: Path) -> Slurm:
+    missing = [n for n in NEEDED if _which(n) is None]
+    if missing:
+        raise RuntimeError(f"needs Debian's slurm-wlm and munge ({', '.join(missing)} missing)")
+    if os.geteuid() != 0:
+        raise RuntimeError("slurmd runs as root here (it starts jobs as their users)")
+    d.mkdir(parents=True, exist_ok=True)
+    for sub in ("state", "spool", "log", "munge"):
+        (d / sub).mkdir(exist_ok=True)
+    key = d / "munge" / "munge.key"
+    key.write_bytes(os.urandom(1024))
+    key.chmod(0o400)
+    sock = d / "munge" / "sock"
+    subprocess.run(
+        [_which("munged"), f"--key-file={key}", f"--socket={sock}", f"--pid-file={d}/munge/pid",
+         f"--log-file={d}/munge/log", f"--seed-file={d}/munge/seed", "--force"],
+        check=True, capture_output=True, timeout=30,
+    )  # fmt: skip
+    host = socket.gethostname().split(".")[0]
+    cpus = os.cpu_count() or 1
+    import psutil
+
+    mem = max(1024, psutil.virtual_memory().total // 2**20 - 2048)
+    conf = d / "slurm.conf"
+    conf.write_text(
+        "\n".join(
+            [
+                "ClusterName=tsz",
+                f"SlurmctldHost={host}",
+                f"SlurmctldPort={_free_port()}",
+                f"SlurmdPort={_free_port()}",
+                "AuthType=auth/munge",
+                f"AuthInfo=socket={sock}",
+                "CredType=cred/munge",
+                "SlurmUser=root",
+                "SlurmdUser=root",
+                f"StateSaveLocation={d}/state",
+                f"SlurmdSpoolDir={d}/spool",
+                f"SlurmctldPidFile={d}/slurmctld.pid",
+                f"SlurmdPidFile={d}/slurmd.pid",
+                f"SlurmctldLogFile={d}/log/slurmctld.log",
+                f"SlurmdLogFile={d}/log/slurmd.log",
+                "ProctrackType=proctrack/linuxproc",
+                "TaskPlugin=task/none",
+                "JobAcctGatherType=jobacct_gather/none",
+                "AccountingStorageType=accounting_storage/none",
+                "JobCompType=jobcomp/none",
+                "MpiDefault=none",
+                "SchedulerType=sched/backfill",
+                "SelectType=select/cons_tres",
+                "SelectTypeParameters=CR_Core",
+                "ReturnToService=2",
+                "KillWait=5",
+                "MinJobAge=600",
+                f"NodeName={host} CPUs={cpus} RealMemory={mem} State=UNKNOWN",
+                f"PartitionName=debug Nodes={host} Default=YES MaxTime=INFINITE State=UP",
+                f"PartitionName=closed Nodes={host} MaxTime=INFINITE State=DOWN",
+                "",
+            ]
+        )
+    )
+    env = dict(os.environ, SLURM_CONF=str(conf))
+    for daemon in ("slurmctld", "slurmd"):
+        p = subprocess.run(
+            [_which(daemon), "-f", str(conf)], env=env, capture_output=True, text=True, timeout=60
+        )
+        if p.returncode != 0:
+            raise RuntimeError(f"{daemon} did not start: {(p.stderr or p.stdout).strip()[-300:]}")
+    slurm = Slurm(d, conf)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # the node registers with the controller
+        p = subprocess.run(
+            [_which("sinfo"), "-h", "-p", "debug", "-o", "%t"], env=env, capture_output=True, text=True
+        )
+        if p.stdout.strip().startswith("idle"):
+            return slurm
+        time.sleep(0.5)
+    log = (
+        (d / "log" / "slurmd.log").read_text(errors="replace")[-300:]
+        if (d / "log" / "slurmd.log").exists()
+        else ""
+    )
+    slurm.stop()
+    raise RuntimeError(f"the node did not register with slurmctld within 60 s: {log}")

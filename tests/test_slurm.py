@@ -1,0 +1,148 @@
+"""Slurm as a target (issue 32), against a real slurmctld and slurmd on localhost (tests/slurm.py): a
+measured run streamed from its batch job, a cancelled job, a job killed by its time limit, a pending job shown
+with Slurm's reason, and a partition Slurm does not know (sbatch's own error). Skipped, with the reason, where
+Slurm cannot be started (no slurm-wlm and munge, not root)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from slurm import start_slurm  # noqa: E402
+
+pytestmark = pytest.mark.slow
+TRAINSIZER = [sys.executable, "-m", "trainsizer"]
+
+
+@pytest.fixture(scope="module")
+def slurm(tmp_path_factory):
+    try:
+        cluster = start_slurm(tmp_path_factory.mktemp("slurm"))
+    except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+        pytest.skip(f"no Slurm can be started here: {e}")
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def env(slurm):
+    return dict(os.environ, **slurm.env(), HF_HUB_OFFLINE="1")
+
+
+def _spec(tmp_path, steps=2, **cluster) -> Path:
+    from trainsizer.spec import RunSpec
+
+    path = tmp_path / "run.toml"
+    RunSpec().replace(measure={"steps": steps, "warmup_steps": 1, "sample_hz": 10.0}, cluster=cluster).save(
+        path
+    )
+    return path
+
+
+def _events(out: Path) -> list[dict]:
+    path = out / "events.jsonl"
+    return [json.loads(x) for x in path.read_text().splitlines()] if path.exists() else []
+
+
+def _wait(pred, proc, out: Path, what: str, stall: float = 240.0):
+    """Until ``pred()``, while the run makes progress (its events grow); failing with what was seen if the
+    command ends first or nothing new arrives for ``stall`` seconds."""
+    size, since = -1, time.monotonic()
+    while not pred():
+        if proc.poll() is not None:
+            raise AssertionError(f"the command ended before {what}: {proc.communicate()[1][-2000:]}")
+        now_size = (out / "events.jsonl").stat().st_size if (out / "events.jsonl").exists() else 0
+        if now_size != size:
+            size, since = now_size, time.monotonic()
+        elif time.monotonic() - since > stall:
+            raise AssertionError(
+                f"nothing new for {stall:.0f} s while waiting for {what}: {_events(out)[-5:]}"
+            )
+        time.sleep(0.5)
+
+
+def test_a_measured_run_is_a_batch_job_whose_events_stream_here(slurm, env, tmp_path):
+    out = tmp_path / "r"
+    spec = _spec(tmp_path, partition="debug", time_limit="10:00")
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", spec, "--slurm", "--out", out],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert p.returncode == 0, p.stderr[-2000:]
+    result = json.loads((out / "result.json").read_text())
+    job = result["target"]["slurm"]
+    assert result["status"] == "ok" and job["state"] == "COMPLETED" and job["job_id"].isdigit(), result
+    assert result["measurement"]["step_time_s"]["count"] == 2
+    script = (out / "job.sbatch").read_text()  # readable, and kept: the user can submit it by hand
+    assert "#SBATCH --partition=debug" in script and "#SBATCH --time=10:00" in script
+    events = _events(out)
+    assert any(e["type"] == "step" and e.get("job") == job["job_id"] for e in events)  # streamed from the job
+    said = [e.get("message", "") for e in events if e["type"] == "log"]
+    assert any("RUNNING" in m for m in said) and any("COMPLETED" in m for m in said), said
+    assert "(measured on a Slurm cluster)" in p.stdout
+
+
+def test_a_pending_job_says_slurms_reason_and_cancel_is_scancel(slurm, env, tmp_path):
+    out = tmp_path / "r"
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "measure", _spec(tmp_path, partition="closed"), "--slurm", "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    _wait(
+        lambda: any("PENDING" in e.get("message", "") for e in _events(out)), proc, out, "the pending state"
+    )
+    said = next(e["message"] for e in _events(out) if "PENDING" in e.get("message", ""))
+    assert "PartitionDown" in said or "PartitionInactive" in said, said  # Slurm's own reason
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=120)
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "cancelled" and result["target"]["slurm"]["state"] == "CANCELLED", result
+    assert proc.returncode == 130
+
+
+def test_a_cancelled_running_job_keeps_what_was_measured(slurm, env, tmp_path):
+    out = tmp_path / "r"
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "measure", _spec(tmp_path, steps=400), "--slurm", "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    _wait(lambda: any(e["type"] == "step" for e in _events(out)), proc, out, "a first step")
+    proc.send_signal(signal.SIGINT)
+    proc.communicate(timeout=180)
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "cancelled" and result["target"]["slurm"]["state"] == "CANCELLED", result
+    assert any(e["type"] == "step" for e in _events(out))  # what it measured is kept
+
+
+def test_a_job_killed_by_its_time_limit_is_a_result_that_says_so(slurm, env, tmp_path):
+    out = tmp_path / "r"
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", _spec(tmp_path, steps=100000, time_limit="1"), "--slurm", "--out", out],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    result = json.loads((out / "result.json").read_text())
+    assert result["target"]["slurm"]["state"] == "TIMEOUT" and result["error_kind"] == "time_limit", result
+    assert result["status"] != "ok" and "TIMEOUT" in result["error"] and p.returncode != 0
+    assert "Traceback" not in p.stderr
+
+
+def test_a_partition_slurm_does_not_know_is_sbatchs_own_error(slurm, env, tmp_path):
+    out = tmp_path / "r"
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", _spec(tmp_path, partition="nope"), "--slurm", "--out", out],
+        env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert p.returncode == 2 and "sbatch: error: " in p.stderr and "nvalid partition" in p.stderr, p.stderr
+    result = json.loads((out / "result.json").read_text())
+    assert result["error_kind"] == "sbatch_refused" and result["verdict"] == "incomplete"

@@ -1,0 +1,235 @@
+"""A cluster through its scheduler (docs/remote.md "Slurm"): the run is a Slurm batch job, submitted with
+the cluster's own ``sbatch``, followed with ``squeue``/``scontrol``, cancelled with ``scancel`` — as a user of
+that cluster would. This is a target (runs/targets.py: ``SlurmCluster``): what runs inside the job is
+trainsizer's own ``measure`` or ``check`` on the spec, so every engine works there unchanged.
+
+The batch script is written into the run folder (``job.sbatch``: readable, and submittable by hand); the job
+runs trainsizer in ``RUN_DIR/job`` — on the cluster's shared file system, which the login node and the compute
+node both see — and the events it appends there stream into ``RUN_DIR/events.jsonl`` here as they come.
+Pending (with Slurm's reason), running, and the end (the job's state and exit code) are events too; a job
+killed by its time limit, cancelled or failed on its node is a result that says so, never a hang.
+
+First slice: one node, submitted from this machine as a login node (``sbatch`` on PATH). Several nodes and
+submitting over SSH to a login node are not built yet, and are refused by name.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+# Slurm job states that are over (squeue shows them briefly, scontrol keeps them for MinJobAge)
+ENDED = {
+    "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "PREEMPTED", "BOOT_FAIL", "DEADLINE",
+    "OUT_OF_MEMORY", "REVOKED", "SPECIAL_EXIT",
+}  # fmt: skip
+WHY_ENDED = {
+    "TIMEOUT": "time_limit",
+    "CANCELLED": "cancelled",
+    "NODE_FAIL": "node_failed",
+    "PREEMPTED": "preempted",
+    "OUT_OF_MEMORY": "oom",
+    "BOOT_FAIL": "node_failed",
+    "FAILED": "failed",
+    "DEADLINE": "time_limit",
+}
+
+
+class SlurmError(Exception):
+    """The scheduler refused or cannot be used; ``code`` says why, the message is the scheduler's own."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+
+
+def batch_script(spec, kind: str, job_dir: Path, python: str = sys.executable) -> str:
+    """The batch script for ``kind`` (measure | check) of the spec in ``job_dir``: readable, every value
+    quoted; one node, trainsizer run as it would be by hand there."""
+    c = spec.cluster
+    lines = [
+        "#!/bin/bash",
+        f"#SBATCH --job-name=trainsizer-{kind}",
+        "#SBATCH --nodes=1",
+        "#SBATCH --ntasks=1",
+    ]
+    if c.partition:
+        lines.append(f"#SBATCH --partition={c.partition}")
+    if c.account:
+        lines.append(f"#SBATCH --account={c.account}")
+    if c.gpus_per_node:
+        lines.append(f"#SBATCH --gpus-per-node={c.gpus_per_node}")
+    lines.append(f"#SBATCH --time={c.time_limit}")
+    lines.append(f"#SBATCH --output={job_dir}/slurm-%j.out")
+    # at the time limit Slurm sends SIGTERM, then SIGKILL after its KillWait: trainsizer writes its result in
+    # between (a SIGTERM is a cancel to it), and the job's state says TIMEOUT
+    lines += [f"#SBATCH {line}" for line in c.sbatch_lines]
+    run = [python, "-m", "trainsizer", kind, "spec.toml", "--out", "run", "--force"]
+    inner = " ".join(map(shlex.quote, run))
+    if c.container:
+        image, workdir = shlex.quote(c.container), shlex.quote(str(job_dir))
+        inner = f"srun --container-image={image} --container-workdir={workdir} {inner}"
+    lines += [
+        "",
+        "# written by trainsizer: the run's events and result land in run/ beside this script",
+        f"cd {shlex.quote(str(job_dir))}",
+        f"exec {inner} >stdout.log 2>stderr.log",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if not found:
+        raise SlurmError("no_slurm", f"{name} is not on PATH: run this on a login node of the cluster")
+    return found
+
+
+def submit(script_path: Path) -> str:
+    p = subprocess.run(
+        [_tool("sbatch"), "--parsable", str(script_path)], capture_output=True, text=True, timeout=120
+    )
+    if p.returncode != 0:
+        said = (p.stderr or p.stdout).strip().splitlines()
+        raise SlurmError("sbatch_refused", "sbatch: " + (said[-1] if said else f"exit {p.returncode}"))
+    return p.stdout.strip().split(";")[0]
+
+
+def job_state(job_id: str) -> dict[str, str]:
+    """The job's state, reason and exit code as Slurm says them (scontrol show job; squeue as a fallback)."""
+    p = subprocess.run(
+        [_tool("scontrol"), "show", "job", job_id, "-o"], capture_output=True, text=True, timeout=60
+    )
+    fields = dict(re.findall(r"(\w+)=(\S+)", p.stdout)) if p.returncode == 0 else {}
+    if fields:
+        return {"state": fields.get("JobState", ""), "reason": fields.get("Reason", ""),
+                "exit_code": fields.get("ExitCode", "")}  # fmt: skip
+    q = subprocess.run(
+        [_tool("squeue"), "-h", "-j", job_id, "-o", "%T|%r"], capture_output=True, text=True, timeout=60
+    )
+    state, _, reason = q.stdout.strip().partition("|")
+    return {"state": state or "UNKNOWN", "reason": reason, "exit_code": ""}
+
+
+def cancel(job_id: str) -> None:
+    subprocess.run([_tool("scancel"), job_id], capture_output=True, timeout=60)
+
+
+def run_slurm(
+    spec, kind: str, out: str | Path, *, on_event=None, cancel_event: threading.Event | None = None,
+    force: bool = False, poll: float = 1.0,
+) -> dict[str, Any]:  # fmt: skip
+    """Submit ``kind`` of ``spec`` as a batch job, follow it to its end, and write the run folder here."""
+    from trainsizer.result.model import failed_with, new_result, now, read_result_file
+    from trainsizer.runs.measure import finish
+    from trainsizer.runs.protocol import parent_event, parse_line
+    from trainsizer.runs.rundir import RunDir
+
+    rd = RunDir(out, force=force)
+    result = new_result(spec)
+    on = on_event or (lambda e: None)
+
+    def say(event):
+        rd.append(event)
+        try:
+            on(event)
+        except Exception:  # a front end's callback must not break the follower
+            pass
+
+    job_id = None
+    try:
+        rd.write_spec(spec)
+        job_dir = rd.path / "job"
+        job_dir.mkdir(exist_ok=True)
+        spec.save(job_dir / "spec.toml")
+        script = rd.path / "job.sbatch"
+        script.write_text(batch_script(spec, kind, job_dir), encoding="utf-8")
+        job_id = submit(script)
+        say(parent_event("log", message=f"submitted job {job_id} ({script})"))
+        events, offset, last = job_dir / "run" / "events.jsonl", 0, None
+        cancelled, gone_by = False, None
+        while True:
+            try:
+                st = job_state(job_id)
+                key = (st["state"], st["reason"])
+                if key != last:
+                    last = key
+                    reason = f" ({st['reason']})" if st["reason"] not in ("", "None") else ""
+                    say(parent_event("log", message=f"job {job_id}: {st['state']}{reason}"))
+                if events.exists():  # the job's own events, as they land on the shared file system
+                    with open(events, "rb") as f:
+                        f.seek(offset)
+                        data = f.read()
+                    complete = data[: data.rfind(b"\n") + 1]
+                    offset += len(complete)
+                    for raw in complete.splitlines():
+                        ev = parse_line(raw)
+                        if ev is not None:
+                            ev["job"] = job_id
+                            say(ev)
+                if st["state"] in ENDED:
+                    break
+                if st["state"] in ("", "UNKNOWN"):  # forgotten by Slurm: over a while ago
+                    gone_by = gone_by or time.monotonic() + 30
+                    if time.monotonic() > gone_by:
+                        break
+                if cancel_event is not None and cancel_event.is_set() and not cancelled:
+                    cancelled = True
+                    cancel(job_id)
+                time.sleep(poll)
+            except KeyboardInterrupt:  # Ctrl-C, SIGTERM: scancel, then follow the job to its end
+                if not cancelled:
+                    cancelled = True
+                    cancel(job_id)
+        fetched = None
+        if (job_dir / "run" / "result.json").exists():
+            try:
+                fetched, _ = read_result_file(job_dir / "run" / "result.json")
+            except (ValueError, OSError):
+                fetched = None
+        if fetched is not None:
+            result = fetched
+        state = st["state"]
+        why = WHY_ENDED.get(state)
+        if why and why != "oom":
+            message = f"Slurm ended job {job_id}: {state}"
+            message += f", exit code {st['exit_code']}" if st["exit_code"] else ""
+            message += "; what it measured until then is kept" if fetched else ""
+            result.update(cancelled=cancelled or why == "cancelled", **failed_with(why, message))
+        result["target"] = {
+            "slurm": {
+                "job_id": job_id,
+                "state": state,
+                "exit_code": st["exit_code"],
+                "partition": spec.cluster.partition,
+                "script": str(script),
+            }
+        }
+        result["finished"] = now()
+        finish(rd, result)
+        if cancelled:
+            raise KeyboardInterrupt
+        return result
+    except SlurmError as e:
+        result.update(finished=now(), **failed_with(e.code, str(e)))
+        result["target"] = {"slurm": {"job_id": job_id, "partition": spec.cluster.partition}}
+        finish(rd, result)
+        raise
+    finally:
+        rd.close()
+
+
+def available() -> str | None:
+    """Why Slurm cannot be used here, or None."""
+    for name in ("sbatch", "squeue", "scontrol", "scancel"):
+        if not shutil.which(name):
+            return f"{name} is not on PATH"
+    return None
