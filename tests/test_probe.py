@@ -5,6 +5,7 @@ calibrating the estimate, and bad conditions as results. The GPU path: tests/tes
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -188,3 +189,33 @@ def test_too_little_disk_and_collectives_that_cannot_start_are_results(tmp_path,
     assert figs[-1]["what"] == "collectives" and "could not run" in figs[-1]["detail"]["error"], figs
     judged = judge(figs[-1], {"gpu_count": 0})
     assert judged["verdict"] == "unknown" and judged["code"] == "probe_not_measured"
+
+
+def test_a_probe_of_a_gpu_calibrates_the_plan_for_its_class(cli_main, tmp_path, data_home):
+    """The probe the H200 of the device machine wrote on 2026-12-04 (tests/data: the GPU this machine lacks),
+    kept as this machine's: the plan's H200 class is calibrated by it — its GEMM share of the data sheet
+    scales the assumed utilisation — and says so; the H100 class, not probed, keeps the assumption."""
+    import socket
+
+    from trainsizer.spec import RunSpec
+
+    doc = json.loads((Path(__file__).parent / "data" / "probe-h200-2026-12-04.json").read_text())
+    doc["machine"] = socket.gethostname()
+    (data_home / "probes").mkdir(parents=True)
+    (data_home / "probes" / "h200.json").write_text(json.dumps(doc))
+    spec = tmp_path / "run.toml"
+    RunSpec().replace(
+        model={"preset": "llama-3.1-70b"}, precision={"compute": "bf16-mixed"}, parallel={"devices": "auto"},
+        task={"tokens": 2e9},
+    ).save(spec)  # fmt: skip
+    code, out, err = cli_main("plan", spec, "--gpus", "H200-141GB,H100-80GB")
+    assert "calibrated by probe for H200-141GB" in out, out
+    code, out, err = cli_main("plan", spec, "--gpus", "H200-141GB,H100-80GB", "--json")
+    options = json.loads(out)["options"]
+    h200 = next(o for o in options if o["gpu"] == "H200-141GB")
+    h100 = next(o for o in options if o["gpu"] == "H100-80GB")
+    share = next(f["value"] for f in doc["figures"] if f["what"] == "gemm_bf16") / 989.4
+    assert h200["utilization_basis"]["kind"] == "probe" and h200["utilization"] == pytest.approx(
+        0.4 * share / 0.75
+    )
+    assert h100["utilization_basis"]["kind"] == "assumed" and h100["utilization"] == 0.4
