@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -234,24 +235,7 @@ def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_ma
         assert "learning rate differs" in evidence(resume)
 
 
-FIXED_FILE = """
-    import argparse, json, os, random, time
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--resume", default=None)
-    a = ap.parse_args()
-    rng, state = random.Random(0), {"step": 0, "w": 1.0}
-    if a.resume:
-        state = json.load(open(a.resume))
-        version, internal, gauss = state.pop("rng")
-        rng.setstate((version, tuple(internal), gauss))
-    for step in range(state["step"], 8):
-        state["w"] -= 0.05 * rng.random()
-        print(f"step {step} loss {state['w'] ** 2:.6f}", flush=True)
-        state["step"] = step + 1
-        json.dump({**state, "rng": rng.getstate()}, open("ckpt.tmp", "w"))
-        os.replace("ckpt.tmp", "ckpt.json")  # one fixed file, rewritten after every step
-        time.sleep(0.3)
-"""
+FIXED_FILE = (Path(__file__).parent / "data" / "fixed_checkpoint_train.py").read_text()
 
 
 def test_a_plain_script_with_one_fixed_checkpoint_file_is_stopped_by_a_signal_and_passes(cli_main, tmp_path):

@@ -449,26 +449,6 @@ def test_the_probe_of_a_server_over_ssh(sshd, env, tmp_path):
     assert gemm["value"] > 0 and gemm["verdict"] == "unknown"
 
 
-COMMAND_SCRIPT = """
-import argparse, json, os, random, time
-ap = argparse.ArgumentParser()
-ap.add_argument("--resume", default=None)
-a = ap.parse_args()
-rng, state = random.Random(0), {"step": 0, "w": 1.0}
-if a.resume:
-    state = json.load(open(a.resume))
-    version, internal, gauss = state.pop("rng")
-    rng.setstate((version, tuple(internal), gauss))
-for step in range(state["step"], 6):
-    state["w"] -= 0.05 * rng.random()
-    print(f"step {step} loss {state['w'] ** 2:.6f}", flush=True)
-    state["step"] = step + 1
-    json.dump({**state, "rng": rng.getstate()}, open("ckpt.tmp", "w"))
-    os.replace("ckpt.tmp", "ckpt.json")
-    time.sleep(0.3)
-"""
-
-
 @pytest.mark.parametrize("engine", ["builtin", "hf-trainer", "command"])
 def test_every_engine_checked_on_the_server_reads_back_everywhere(sshd, env, tmp_path, engine):
     """Issue 28's matrix, the SSH column: the full check of each engine on the loopback server, its result
@@ -481,10 +461,10 @@ def test_every_engine_checked_on_the_server_reads_back_everywhere(sshd, env, tmp
     if engine == "hf-trainer":
         changes["engine"] = {"name": "hf-trainer"}
     if engine == "command":
-        script = tmp_path / "train.py"
-        script.write_text(COMMAND_SCRIPT)
+        script = Path(__file__).parent / "data" / "fixed_checkpoint_train.py"
         changes["engine"] = {
-            "name": "command", "command": [_sys.executable, str(script)], "cwd": str(tmp_path),
+            "name": "command", "command": [_sys.executable, str(script), "--steps", "6"],
+            "cwd": str(tmp_path),
             "step_pattern": "step (?P<step>\\d+) loss (?P<loss>[0-9.]+)",
             "resume_args": ["--resume", "{checkpoint}"], "checkpoint_path": "ckpt.json",
         }  # fmt: skip
