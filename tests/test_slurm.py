@@ -37,6 +37,22 @@ def env(slurm):
     return dict(os.environ, **slurm.env(), HF_HUB_OFFLINE="1")
 
 
+@pytest.fixture(scope="module")
+def time_limited(slurm, tmp_path_factory):
+    """A job with a one-minute time limit (Slurm's smallest), started with the module's first test so that its
+    minute passes while the others run; the last test reads its result."""
+    tmp = tmp_path_factory.mktemp("limited")
+    out = tmp / "r"
+    env = dict(os.environ, **slurm.env(), HF_HUB_OFFLINE="1")
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "measure", _spec(tmp, steps=100000, time_limit="1"), "--slurm", "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    yield proc, out
+    if proc.poll() is None:
+        proc.kill()
+
+
 def _spec(tmp_path, steps=2, **cluster) -> Path:
     from trainsizer.spec import RunSpec
 
@@ -69,7 +85,7 @@ def _wait(pred, proc, out: Path, what: str, stall: float = 240.0):
         time.sleep(0.5)
 
 
-def test_a_measured_run_is_a_batch_job_whose_events_stream_here(slurm, env, tmp_path):
+def test_a_measured_run_is_a_batch_job_whose_events_stream_here(slurm, env, tmp_path, time_limited):
     out = tmp_path / "r"
     spec = _spec(tmp_path, partition="debug", time_limit="10:00")
     p = subprocess.run(
@@ -125,18 +141,6 @@ def test_a_cancelled_running_job_keeps_what_was_measured(slurm, env, tmp_path):
     assert any(e["type"] == "step" for e in _events(out))  # what it measured is kept
 
 
-def test_a_job_killed_by_its_time_limit_is_a_result_that_says_so(slurm, env, tmp_path):
-    out = tmp_path / "r"
-    p = subprocess.run(
-        [*TRAINSIZER, "measure", _spec(tmp_path, steps=100000, time_limit="1"), "--slurm", "--out", out],
-        env=env, capture_output=True, text=True, timeout=600,
-    )  # fmt: skip
-    result = json.loads((out / "result.json").read_text())
-    assert result["target"]["slurm"]["state"] == "TIMEOUT" and result["error_kind"] == "time_limit", result
-    assert result["status"] != "ok" and "TIMEOUT" in result["error"] and p.returncode != 0
-    assert "Traceback" not in p.stderr
-
-
 def test_a_partition_slurm_does_not_know_is_sbatchs_own_error(slurm, env, tmp_path):
     out = tmp_path / "r"
     p = subprocess.run(
@@ -146,3 +150,12 @@ def test_a_partition_slurm_does_not_know_is_sbatchs_own_error(slurm, env, tmp_pa
     assert p.returncode == 2 and "sbatch: error: " in p.stderr and "nvalid partition" in p.stderr, p.stderr
     result = json.loads((out / "result.json").read_text())
     assert result["error_kind"] == "sbatch_refused" and result["verdict"] == "incomplete"
+
+
+def test_a_job_killed_by_its_time_limit_is_a_result_that_says_so(time_limited):
+    proc, out = time_limited
+    _, err = proc.communicate(timeout=600)  # Slurm ends it: a minute after it started, plus its KillWait
+    result = json.loads((out / "result.json").read_text())
+    assert result["target"]["slurm"]["state"] == "TIMEOUT" and result["error_kind"] == "time_limit", result
+    assert result["status"] != "ok" and "TIMEOUT" in result["error"] and proc.returncode != 0
+    assert "Traceback" not in err

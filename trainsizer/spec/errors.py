@@ -17,6 +17,7 @@ _SECTION_NAMES = (
     "checkpoint",
     "engine",
     "task",
+    "cluster",
 )
 
 
