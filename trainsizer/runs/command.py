@@ -108,8 +108,12 @@ class CommandProcess(WorkerProcess):
         self._deliver(
             parent_event("hello", pid=self.proc.pid, command=self.command, cwd=cwd, engine="command")
         )
-        for name in ("stdout", "stderr"):
-            threading.Thread(target=self._pump, args=(name,), name=f"trainsizer-{name}", daemon=True).start()
+        self._pumps = [
+            threading.Thread(target=self._pump, args=(name,), name=f"trainsizer-{name}", daemon=True)
+            for name in ("stdout", "stderr")
+        ]
+        for pump in self._pumps:
+            pump.start()
         self._reader = threading.Thread(target=self._sample, name="trainsizer-sampler", daemon=True)
         self._reader.start()
         return self
@@ -272,6 +276,8 @@ class CommandProcess(WorkerProcess):
         self._signal_group(oscompat.kill_signal())
         self._poll_trainer()
         self.left_behind = _stop_all(self.seen.values(), self.proc.pid)
+        for pump in getattr(self, "_pumps", ()):  # every line it wrote is read and matched before the result
+            pump.join(timeout=10)
         self.returncode = self.proc.returncode
         return self.returncode
 
@@ -440,6 +446,11 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
         started = time.time()
         stop = None if how == "args" else (how, k)
         stopped = run("stopped run", args(e.stop_args) if how == "args" else [], stop_at=stop)
+        if how == "signal" and seen["stopped run"].signalled_at is None:
+            raise RuntimeError(
+                f"the stopped run ended (exit {seen['stopped run'].returncode}) before trainsizer read its "
+                f"step line {k}: it was not stopped, so nothing about resuming is proven"
+            )
         written = _newest_mtime(checkpoint)
         if written is None:
             raise RuntimeError(f"the stopped run saved no checkpoint at {checkpoint}")
