@@ -225,11 +225,3 @@ def run_slurm(
         raise
     finally:
         rd.close()
-
-
-def available() -> str | None:
-    """Why Slurm cannot be used here, or None."""
-    for name in ("sbatch", "squeue", "scontrol", "scancel"):
-        if not shutil.which(name):
-            return f"{name} is not on PATH"
-    return None
