@@ -32,6 +32,12 @@ def measure_cuda(spec) -> dict[str, int]:
 
     torch.manual_seed(0)
     _, config = model_config(spec)
+    # every row starts as a fresh process does: without the cuBLAS workspaces an earlier row made (they are
+    # allocated on first use, one per thread and stream, and count in a real run's peak)
+    clear = getattr(torch._C, "_cuda_clearCublasWorkspaces", None)
+    if clear is not None:
+        torch.cuda.synchronize()
+        clear()
     torch.cuda.empty_cache()
     torch.cuda.reset_peak_memory_stats()
     base = torch.cuda.memory_allocated()

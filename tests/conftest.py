@@ -1,13 +1,23 @@
 """Test set-up: Qt offscreen, hub offline, the gpu marker skipping with its reason."""
 
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 # Without a display Qt aborts the whole process (uncatchable): force offscreen before anything imports Qt.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ["HF_HUB_OFFLINE"] = "1"
 os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+# The runs, probes, caches and settings trainsizer keeps (platformdirs: XDG on Linux) go to a folder of this
+# test session, for this process and every process it starts: a developer's own history and probes never
+# reach a test's result, and two test processes (pytest-xdist's workers) never share them.
+_HOME = tempfile.mkdtemp(prefix="trainsizer-tests-")
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
+for _var in ("XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_CONFIG_HOME"):
+    os.environ[_var] = os.path.join(_HOME, _var.lower())
 
 import pytest  # noqa: E402
 

@@ -177,6 +177,9 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, b
     result = json.loads((out / "result.json").read_text())
     resume = result["resume"]
     assert resume["compared"] == "losses" and resume["saved_at"] == [2], stdout + err
+    # the measured run is the uninterrupted one: the command ran three times (measured, stopped, resumed)
+    events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+    assert sum(e["type"] == "hello" for e in events) == 3, [e for e in events if e["type"] == "hello"]
     # the terminal says it too (it once died on the save time a command's check does not have: exit 3)
     assert code == 1 and "internal error" not in err, stdout + err  # quality not agreed: incomplete
     assert f"resume: {evidence(resume)}" in stdout
@@ -277,6 +280,11 @@ def test_the_quality_of_a_command_is_its_own_metric_or_not_agreed(cli_main, tmp_
     else:
         assert check["status"] == "not_run" and check["code"] == "quality_not_agreed"
         assert "not agreed" in evidence(check)
+    # `measure` runs no quality check: with a pattern it says "not run", never that none was named
+    code, stdout, err = cli_main("measure", _spec(tmp_path, script, extra), "--out", str(tmp_path / "m"))
+    result = json.loads((tmp_path / "m" / "result.json").read_text())
+    check = next(c for c in result["checks"] if c["id"] == "quality")
+    assert check["code"] == ("quality_not_run" if pattern else "quality_not_agreed"), check
 
 
 def test_a_two_rank_torchrun_command_is_measured_as_one_process_tree(cli_main, tmp_path):
@@ -305,6 +313,15 @@ def test_a_two_rank_torchrun_command_is_measured_as_one_process_tree(cli_main, t
     meas = result["measurement"]
     assert result["status"] == "ok" and meas["steps_observed"] == 4, out
     assert meas["host_rss"] > 2 * 40e6 + 100e6  # both ranks' tensors and interpreters, seen from outside
+    # a sum over torchrun and its two ranks: how many, and the largest of them, named
+    big = meas["host_rss_largest"]
+    assert meas["host_processes"] >= 3, meas
+    assert "torch.distributed.run" in big["name"] or "train.py" in big["name"], big
+    assert meas["host_rss"] / meas["host_processes"] <= big["rss"] < meas["host_rss"]
+    assert f"summed over {meas['host_processes']} processes; the largest: {big['name']}" in out
+    code, _, err = cli_main("report", tmp_path / "run", "--format", "html", "-o", tmp_path / "r.html")
+    html = (tmp_path / "r.html").read_text()
+    assert code == 0 and f"the largest of its {meas['host_processes']} processes" in html, err
 
 
 SAVES_ONLY_WHEN_UNINTERRUPTED = """

@@ -27,17 +27,18 @@ def _write(tmp_path, text):
 
 
 def test_check_with_the_trainer_is_accepted_and_resumes_bit_exactly(run_cli, tmp_path):
-    """The default tiny preset, every stage with transformers.Trainer: measured like the builtin loop (the
-    same events, the allocator's peak), quality through Trainer.evaluate, the double resume through
-    train(resume_from_checkpoint=...) bit-identical on the CPU."""
+    """The tiny preset (fewer steps than its defaults), every stage with transformers.Trainer: measured like
+    the builtin loop (the same events, the allocator's peak), quality through Trainer.evaluate, the double
+    resume through train(resume_from_checkpoint=...) bit-identical on the CPU."""
     out = tmp_path / "run"
-    rc, stdout, err = run_cli("check", _write(tmp_path, HF), "--out", out, timeout=600)
+    quick = "[measure]\nwarmup_steps = 1\nsteps = 3\n[quality]\ntrain_steps = 10\neval_batches = 2\n"
+    rc, stdout, err = run_cli("check", _write(tmp_path, HF + quick), "--out", out, timeout=600)
     assert rc == 0, stdout + err
     result = json.loads((out / "result.json").read_text())
     assert result["verdict"] == "accepted"
     meas = result["measurement"]
     assert meas["engine"]["name"] == "hf-trainer" and meas["engine"]["versions"]["transformers"]
-    assert meas["step_time_s"]["count"] == 10 and meas["anatomy"]["cpu"]["peak_source"] == "cpu_allocator"
+    assert meas["step_time_s"]["count"] == 3 and meas["anatomy"]["cpu"]["peak_source"] == "cpu_allocator"
     assert result["estimate"]["devices"]["cpu"]["peak"] == pytest.approx(meas["allocator"]["peak"], rel=0.05)
     events = read_events(out)
     phases = {e["name"] for e in events if e["type"] == "phase"}
@@ -45,7 +46,7 @@ def test_check_with_the_trainer_is_accepted_and_resumes_bit_exactly(run_cli, tmp
     steps = [e for e in events if e["type"] == "step" and e.get("measured")]
     b = result["spec"]["batch"]
     tokens = b["micro_batch"] * b["seq_len"] * b["grad_accum"]
-    assert len(steps) == 10 and all(e["seconds"] > 0 and e["tokens"] == tokens for e in steps)
+    assert len(steps) == 3 and all(e["seconds"] > 0 and e["tokens"] == tokens for e in steps)
     q, r = result["quality"], result["resume"]
     assert q["engine"]["name"] == "hf-trainer" and q["after"] < q["before"]
     assert r["code"] == "resume_identical" and r["saved_at"] == [2, 3] and r["engine"]["name"] == "hf-trainer"

@@ -21,6 +21,10 @@ from trainsizer.runs.remote import Host
 sys.path.insert(0, str(Path(__file__).parent))
 from sshd import start_sshd  # noqa: E402
 
+# one sshd per test process, and _remote_runs() counts the processes of every remote run on this machine: the
+# tests that start runs over SSH run in one pytest-xdist worker, one after the other
+pytestmark = pytest.mark.xdist_group("sshd")
+
 TRAINSIZER = [sys.executable, "-m", "trainsizer"]
 
 

@@ -18,7 +18,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 from slurm import start_slurm  # noqa: E402
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("slurm")]  # one Slurm of the tests at a time
 TRAINSIZER = [sys.executable, "-m", "trainsizer"]
 
 

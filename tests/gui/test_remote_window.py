@@ -12,6 +12,8 @@ from sshd import start_sshd  # noqa: E402
 
 from .conftest import open_window  # noqa: E402
 
+pytestmark = pytest.mark.xdist_group("sshd")  # beside tests/test_remote.py, which counts remote runs
+
 
 @pytest.fixture
 def remote_window(qtbot, tmp_path, monkeypatch):

@@ -137,6 +137,12 @@ def render_measurement(result: dict) -> str:
         if meas.get("host_rss"):
             uss = f", unique {fmt_bytes(meas['host_uss'])}" if meas.get("host_uss") else ""
             lines.append(f"host: peak RSS of its processes {fmt_bytes(meas['host_rss'])}{uss} (measured)")
+            big = meas["host_rss_largest"]
+            if big["rss"] and (meas.get("host_processes") or 0) > 1:
+                lines.append(
+                    f"  summed over {meas['host_processes']} processes; the largest: {big['name']} "
+                    f"(pid {big['pid']}), peak RSS {fmt_bytes(big['rss'])}"
+                )
         if meas.get("left_behind"):
             lines.append(f"stopped {meas['left_behind']} process(es) it left running")
         if meas.get("failure") and meas.get("stderr_tail"):

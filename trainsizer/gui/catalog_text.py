@@ -88,6 +88,7 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", "transformers.Trainer — the customer's chosen code"),
     QT_TRANSLATE_NOOP("Report", "TRL's SFTTrainer — the customer's chosen code"),
     QT_TRANSLATE_NOOP("Report", 'Last lines of the command’s stderr'),
+    QT_TRANSLATE_NOOP("Report", 'host RSS: the largest of its %s processes'),
     QT_TRANSLATE_NOOP("Report", "trainsizer's builtin loop"),
     QT_TRANSLATE_NOOP("Report", 'source of the measured figure'),
     QT_TRANSLATE_NOOP("Report", 'measured (allocator)'),

@@ -359,6 +359,14 @@ def memory_section(run: Run, t) -> Section:
     s.rows.append(
         (t("host RSS"), fmt_bytes(meas.get("host_rss")) if meas.get("host_rss") else t("not measured"))
     )
+    big = meas["host_rss_largest"]
+    if big["rss"] and (meas.get("host_processes") or 0) > 1:  # the customer's command: a tree, summed above
+        s.rows.append(
+            (
+                t("host RSS: the largest of its %s processes", meas["host_processes"]),
+                f"{fmt_bytes(big['rss'])} — {big['name']} (pid {big['pid']})",
+            )
+        )
     from trainsizer.runs.compare import anatomy_rows
 
     rows = anatomy_rows(run.result)

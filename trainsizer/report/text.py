@@ -36,6 +36,7 @@ WORDS = (
     "transformers.Trainer — the customer's chosen code",
     "TRL's SFTTrainer — the customer's chosen code",
     "Last lines of the command’s stderr",
+    "host RSS: the largest of its %s processes",
     "trainsizer's builtin loop",
     "source of the measured figure",
     *vocab.BASIS_WORDS.values(),

@@ -41,8 +41,11 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
         checks.append(_check("peak_and_step", "not_run", "not_measured", why=result["error"]))
     else:
         checks.append(_peak_check(meas, est, spec))
+    engine = shaped("spec", spec)["engine"]  # a command without a metric pattern has no agreed metric
     not_run = (
-        "quality_not_agreed" if shaped("spec", spec)["engine"].get("name") == "command" else "quality_not_run"
+        "quality_not_agreed"
+        if engine.get("name") == "command" and not engine.get("metric_pattern")
+        else "quality_not_run"
     )
     checks.append(_check("quality", "not_run", not_run) if quality is None else _outcome("quality", quality))
     checks.append(

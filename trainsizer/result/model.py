@@ -118,6 +118,8 @@ SHAPES: dict[str, dict[str, Any]] = {
         "engine": {"name": str},
         "tokens_per_s": NUMBER,
         "host_rss": NUMBER,
+        "host_processes": int,
+        "host_rss_largest": {"pid": int, "name": str, "rss": NUMBER},
     },
     "quality": {"peak": {"*": {}}, "before": NUMBER, "after": NUMBER},
     "resume": {

@@ -66,6 +66,7 @@ class CommandProcess(WorkerProcess):
         self._last_step_t: float | None = None
         self.seen: dict[int, Any] = {}  # every descendant the sampler saw: pid -> psutil.Process
         self.peaks: dict[str, Any] = {"rss": 0, "uss": 0, "gpu": {}}
+        self.process_peaks: dict[int, tuple[int, str]] = {}  # pid: (its own RSS peak, what it runs)
         self.gpu_basis: str | None = None
         self._stop = threading.Event()
         self.started = self.ended = 0.0
@@ -193,9 +194,13 @@ class CommandProcess(WorkerProcess):
             rss = 0
             for p in procs:
                 try:
-                    rss += p.memory_info().rss
+                    mine = p.memory_info().rss
                 except psutil.Error:
-                    pass
+                    continue
+                rss += mine
+                before = self.process_peaks.get(p.pid)
+                if before is None or mine > before[0]:
+                    self.process_peaks[p.pid] = (mine, before[1] if before else _process_name(p))
             self.peaks["rss"] = max(self.peaks["rss"], rss)
             host = {"rss": rss}
             if time.monotonic() - last_uss >= 1.0:  # smaps are costly: once a second
@@ -287,6 +292,24 @@ class CommandProcess(WorkerProcess):
         return round((now if now is not None else time.monotonic()) - self.started, 6)
 
 
+def _process_name(p) -> str:
+    """What a process runs, for people: its program and first argument by their file names
+    ("python3 train.py", "trl sft")."""
+    try:
+        argv = p.cmdline() or [p.name()]
+    except Exception:  # psutil.Error, or a process gone meanwhile
+        return "?"
+    return " ".join(os.path.basename(a) if i < 2 else a for i, a in enumerate(argv[:3]))[:80]
+
+
+def largest_process(peaks: dict[int, tuple[int, str]]) -> dict[str, Any] | None:
+    """The process of the tree with the highest RSS peak of its own: {pid, name, rss}."""
+    if not peaks:
+        return None
+    pid, (rss, name) = max(peaks.items(), key=lambda kv: kv[1][0])
+    return {"pid": pid, "name": name, "rss": rss}
+
+
 def _gpu_count() -> int:
     try:
         import pynvml
@@ -336,9 +359,14 @@ def _stop_all(processes, leader: int) -> int:
     return len(alive)
 
 
-def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None) -> dict[str, Any]:
-    """Run the customer's command to its end (or its time limit, or a cancel) and return the measurement."""
+def run_command(
+    spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None, keep: dict | None = None
+) -> dict[str, Any]:
+    """Run the customer's command to its end (or its time limit, or a cancel) and return the measurement;
+    ``keep["process"]`` is the finished process (its steps are the resume check's uninterrupted run)."""
     cp = CommandProcess(spec, rd, on_event, memory_limit).start()
+    if keep is not None:
+        keep["process"] = cp
     meas: dict[str, Any] = {"engine": {"name": "command", "command": list(spec.engine.command)}, "oom": None}
     if cp.start_error:
         meas["failure"] = f"the command did not start: {cp.start_error}"
@@ -356,6 +384,10 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
         exit_code=cp.returncode,
         host_rss=cp.peaks["rss"] or None,
         host_uss=cp.peaks["uss"] or None,
+        # the tree's RSS is a sum over its processes (a launcher and its trainer, torchrun and its ranks):
+        # how many there were, and the one with the highest peak of its own, named
+        host_processes=len(cp.process_peaks) or None,
+        host_rss_largest=largest_process(cp.process_peaks),
         peak={
             dev: {"allocated": None, "reserved": None, "nvml_used": v} for dev, v in cp.peaks["gpu"].items()
         },
@@ -393,7 +425,14 @@ def run_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event
     return meas
 
 
-def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None) -> dict[str, Any]:
+def resume_command(
+    spec,
+    rd: RunDir,
+    on_event=None,
+    memory_limit=None,
+    cancel_event=None,
+    reference: CommandProcess | None = None,
+) -> dict[str, Any]:
     """The resume check of a command (its own checkpoints), without changing the run's configuration:
 
     A — the command as given, uninterrupted. B — the same command stopped at step k
@@ -404,7 +443,8 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
     used. C — the command with
     ``resume_args`` from that checkpoint. trainsizer checks that C starts where B stopped, that no step is
     missing or repeated, and compares every step's loss with A's; when they differ it says which known cause
-    it sees. The evidence is the losses only — not the parameters, which a black box does not show."""
+    it sees. The evidence is the losses only — not the parameters, which a black box does not show.
+    ``reference``: the measured run of the same command, which ran to its end — it is A (not run again)."""
     e = spec.engine
     k = spec.checkpoint.resume_at
     cwd = os.path.expanduser(e.cwd) if e.cwd else str(rd.path)
@@ -412,12 +452,15 @@ def resume_command(spec, rd: RunDir, on_event=None, memory_limit=None, cancel_ev
     seen: dict[str, CommandProcess] = {}
 
     def run(name: str, extra: list[str], stop_at=None) -> dict[int, dict[str, Any]]:
-        part = spec.replace(engine={"command": list(e.command) + extra})
-        cp = CommandProcess(part, rd, on_event, memory_limit, stop_at=stop_at).start()
-        seen[name] = cp
-        if cp.start_error:
-            raise RuntimeError(f"{name}: the command did not start: {cp.start_error}")
-        follow(cp, cancel_event, timeout=e.time_limit_s)
+        if name == "uninterrupted run" and reference is not None and reference.returncode is not None:
+            cp = seen[name] = reference
+        else:
+            part = spec.replace(engine={"command": list(e.command) + extra})
+            cp = CommandProcess(part, rd, on_event, memory_limit, stop_at=stop_at).start()
+            seen[name] = cp
+            if cp.start_error:
+                raise RuntimeError(f"{name}: the command did not start: {cp.start_error}")
+            follow(cp, cancel_event, timeout=e.time_limit_s)
         if cp.returncode and not (stop_at and stop_at[0] == "signal" and cp.signalled_at is not None):
             last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
             raise RuntimeError(f"{name}: exited with code {cp.returncode}" + (f": {last}" if last else ""))

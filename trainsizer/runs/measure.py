@@ -6,10 +6,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from trainsizer.result.model import new_result, now, settle, shaped
-from trainsizer.runs.launcher import run_worker
+from trainsizer.result.model import settle, shaped
 from trainsizer.runs.rundir import RunDir
-from trainsizer.spec.checks import refuse_planned_only
 
 
 def environment() -> dict[str, Any]:
@@ -100,39 +98,22 @@ def measure(
     cancel_event: threading.Event | None = None,
     force: bool = False,
 ) -> dict[str, Any]:
-    """Run the measure role of ``spec`` in ``out`` and write result.json; returns the result.
+    """Run the measured steps of ``spec`` in ``out`` with the engine it names and write result.json; returns
+    the result (runs/engines.conduct: the one orchestration of measure and check).
 
-    Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop the worker group; result.json then says
-    "cancelled" and the interrupt goes on out to the caller."""
-    refuse_planned_only(spec)
-    spec = devices_present(spec)
-    rd = RunDir(out, force=force)
-    result = new_result(spec)
-    try:
-        spec_path = rd.write_spec(spec)
-        result["environment"] = environment()
-        result["probe"] = newest_probe()
-        result["estimate"] = analytic_estimate(spec)
-        if spec.engine.name == "command":
-            from trainsizer.runs.command import run_command
+    Ctrl-C, SIGTERM and SIGHUP (``KeyboardInterrupt``) stop what runs; result.json then says "cancelled" and
+    keeps what was measured, and the interrupt goes on out to the caller."""
+    from trainsizer.runs.engines import conduct
 
-            result["measurement"] = run_command(spec, rd, on_event, memory_limit, cancel_event)
-        else:
-            wp = run_worker(
-                rd, spec_path, "measure", spec.parallel.world_size(), on_event, memory_limit, cancel_event
-            )
-            result["measurement"] = merge_results(wp.events) or {"failure": "the worker produced no result"}
-            if wp.cancel_requested:
-                result["measurement"]["failure"] = "cancelled"
-        result["finished"] = now()
-        return finish(rd, result)
-    except KeyboardInterrupt as e:  # the worker group is stopped and reaped; say so in result.json, go on out
-        kept = getattr(e, "measurement", None)  # a command's measurement until the cancel
-        result.update(cancelled=True, measurement=kept or {"failure": "cancelled"})
-        finish(rd, result)
-        raise
-    finally:
-        rd.close()
+    return conduct(
+        spec,
+        out,
+        ("measure",),
+        on_event=on_event,
+        memory_limit=memory_limit,
+        cancel_event=cancel_event,
+        force=force,
+    )
 
 
 def finish(rd: RunDir, result: dict[str, Any]) -> dict[str, Any]:
