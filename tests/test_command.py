@@ -96,6 +96,23 @@ def test_a_failing_script_is_a_result_with_its_stderr(cli_main, tmp_path):
     assert "Last lines of the command’s stderr" in html and "no kernel image" in html
 
 
+def test_a_failing_rank_under_torchrun_is_named_by_its_own_error_not_the_launchers(cli_main, tmp_path):
+    """torchrun reports a failed rank with a ChildFailedError of its own, printed after the rank's traceback:
+    the failure names the script's exception (it once showed only torchrun's last line)."""
+    (tmp_path / "train.py").write_text("raise ValueError('shard 3 has no rows')\n")
+    spec = tmp_path / "spec.toml"
+    spec.write_text(
+        '[engine]\nname = "command"\n'
+        f'command = ["{sys.executable}", "-m", "torch.distributed.run", "--standalone", '
+        f'"--nproc-per-node", "1", "train.py"]\ncwd = "{tmp_path}"\n'
+    )
+    code, result, out = _measure(cli_main, tmp_path, str(spec))
+    meas = result["measurement"]
+    assert result["status"] == "failed" and meas["exit_code"] != 0, out
+    assert any("ChildFailedError" in line for line in meas["stderr_tail"]), meas["stderr_tail"]  # the launcher's
+    assert meas["failure"].endswith("ValueError: shard 3 has no rows"), meas["failure"]
+
+
 def test_the_time_limit_stops_a_command_that_never_prints(cli_main, tmp_path):
     spec = _spec(tmp_path, "import time\ntime.sleep(600)\n", "time_limit_s = 3.0\n")
     code, result, out = _measure(cli_main, tmp_path, spec)

@@ -31,6 +31,11 @@ from trainsizer.runs.rundir import RunDir
 from trainsizer.stats import step_statistics
 
 TAIL = 40  # lines of stderr and stdout kept for the result
+# A Python exception's last line ("ValueError: bad shard", "torch.OutOfMemoryError: CUDA out of memory"): the
+# script's own error. A launcher (torchrun, accelerate) reports its child's failure after it with an exception
+# of its own, which names only the launcher: those are passed over.
+EXCEPTION_LINE = re.compile(r"^(?:[A-Za-z_]\w*\.)*[A-Za-z_]\w*(?:Error|Exception|Exit|Interrupt)\b(?::.*)?$")
+LAUNCHER_ERRORS = ("ChildFailedError", "torch.distributed.elastic", "CalledProcessError")
 
 
 class CommandCancelled(KeyboardInterrupt):
@@ -120,6 +125,7 @@ class CommandProcess(WorkerProcess):
         return self
 
     start_error: str | None = None
+    script_error: str | None = None  # the last exception line of the script itself on stderr
 
     # -- output ------------------------------------------------------------------------------------------
     def _pump(self, name: str) -> None:
@@ -134,6 +140,9 @@ class CommandProcess(WorkerProcess):
                     pass  # a full disk: the lines still reach the tail and the pattern
                 line = raw.decode("utf-8", "replace").rstrip("\r\n")
                 self.tails[name].append(line[:500])
+                if name == "stderr" and EXCEPTION_LINE.match(line.strip()):
+                    if not any(x in line for x in LAUNCHER_ERRORS):
+                        self.script_error = line.strip()[:500]
                 self.lines += 1
                 if self.pattern is not None:
                     self._match(line, now)
@@ -421,7 +430,8 @@ def run_command(
         )
     elif cp.returncode:
         last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
-        meas["failure"] = f"the command exited with code {cp.returncode}" + (f": {last}" if last else "")
+        said = cp.script_error or last  # the script's own error before a launcher's summary of it
+        meas["failure"] = f"the command exited with code {cp.returncode}" + (f": {said}" if said else "")
     return meas
 
 
@@ -463,7 +473,8 @@ def resume_command(
             follow(cp, cancel_event, timeout=e.time_limit_s)
         if cp.returncode and not (stop_at and stop_at[0] == "signal" and cp.signalled_at is not None):
             last = next((x for x in reversed(cp.tails["stderr"]) if x.strip()), "")
-            raise RuntimeError(f"{name}: exited with code {cp.returncode}" + (f": {last}" if last else ""))
+            said = cp.script_error or last
+            raise RuntimeError(f"{name}: exited with code {cp.returncode}" + (f": {said}" if said else ""))
         return {s["index"]: s for s in (cp.trainer_steps or cp.steps) if s["loss"] is not None}
 
     def args(template: list[str]) -> list[str]:
