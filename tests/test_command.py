@@ -109,7 +109,9 @@ def test_a_failing_rank_under_torchrun_is_named_by_its_own_error_not_the_launche
     code, result, out = _measure(cli_main, tmp_path, str(spec))
     meas = result["measurement"]
     assert result["status"] == "failed" and meas["exit_code"] != 0, out
-    assert any("ChildFailedError" in line for line in meas["stderr_tail"]), meas["stderr_tail"]  # the launcher's
+    assert any("ChildFailedError" in line for line in meas["stderr_tail"]), meas[
+        "stderr_tail"
+    ]  # the launcher's
     assert meas["failure"].endswith("ValueError: shard 3 has no rows"), meas["failure"]
 
 
