@@ -536,6 +536,33 @@ def test_the_working_set_bars_read_for_people(window, qtbot):
     assert fmt_rate(1.0) == "1" and fmt_rate(0.8512) == "0.851" and fmt_rate(33943.2) == "33,943"
 
 
+def test_a_bar_that_fits_draws_nothing_past_its_capacity(qtbot):
+    """Issue 31: the items of the phases sum to more than the peak (they do not all live at once); the bar
+    once drew their sum past the capacity line while the text said it fits. Drawn, it ends at the peak."""
+    from PySide6.QtGui import QColor
+
+    from trainsizer.gui.bars import COLORS, StackedBar
+
+    gib = 1 << 30
+    bar = StackedBar("cpu")
+    qtbot.addWidget(bar)
+    bar.resize(600, 24)
+    items = {"weights": 8 * gib, "activations": 12 * gib, "other": 10 * gib}  # 30 GiB summed
+    bar.set_data(items, capacity=24 * gib, peak=20 * gib)
+    image = bar.grab().toImage()
+    text_w = bar.fontMetrics().horizontalAdvance(bar.caption()) + 12
+    w = max(40, bar.width() - 1 - text_w)
+    capacity_x = int(w * 24 / 24)  # the capacity is the longest: the bar's full width
+    peak_x = int(w * 20 / 24)
+    colours = {QColor(c).rgb() for c in COLORS.values()}
+    drawn = [x for x in range(w) if image.pixelColor(x, 12).rgb() in colours]
+    assert drawn and max(drawn) <= peak_x + 1 < capacity_x, (max(drawn), peak_x, capacity_x)
+    # over the capacity: red line, the bar as long as the peak
+    bar.set_data(items, capacity=16 * gib, peak=20 * gib)
+    image = bar.grab().toImage()
+    assert image.pixelColor(int(w * 16 / 20), 12).rgb() == QColor("#c62828").rgb()
+
+
 def test_the_estimate_panel_links_to_the_field_in_error(window, qtbot):
     """Issue 21, item 2: invalid -> red, names the field; clicking the name scrolls the form to it."""
     editor = window.form.editors["task.tokens"]  # the last section: far down the form

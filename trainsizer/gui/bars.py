@@ -63,14 +63,18 @@ class StackedBar(QWidget):
         text_w = p.fontMetrics().horizontalAdvance(self.caption()) + 12
         w, h = max(40, self.width() - 1 - text_w), self.height() - 1
         p.fillRect(0, 0, w, h, QColor("#f3f3f3"))
-        scale = max(self.capacity or 0, sum(self.items.values()), 1)
+        # The bar is as long as the peak: the items of the phases do not all live at the peak moment (their
+        # sum is larger), so each is drawn as its share of the peak — never past a capacity the peak fits in.
+        items_sum = sum(self.items.values()) or 1
+        total = self.total()
+        scale = max(self.capacity or 0, total, 1)
         x = 0.0
         for key, value in self.items.items():
-            width = w * value / scale
+            width = w * (value / items_sum) * total / scale
             p.fillRect(QRectF(x, 0, width, h), QColor(COLORS.get(key, "#999999")))
             x += width
         if self.capacity:
-            over = sum(self.items.values()) > self.capacity
+            over = total > self.capacity
             p.setPen(QPen(QColor("#c62828" if over else "#333333"), 2))
             cx = w * self.capacity / scale
             p.drawLine(int(cx), 0, int(cx), h)
