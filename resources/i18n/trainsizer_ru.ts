@@ -258,14 +258,29 @@
         <translation>Копировать в буфер обмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="160"/>
+        <location filename="../../trainsizer/gui/exports.py" line="166"/>
         <source>Save as</source>
         <translation>Сохранить как</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/exports.py" line="166"/>
+        <location filename="../../trainsizer/gui/exports.py" line="172"/>
+        <source>Not saved: %1</source>
+        <translation>Не сохранено: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="173"/>
         <source>Cannot export</source>
         <translation>Не удаётся экспортировать</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="175"/>
+        <source>Saved: %1</source>
+        <translation>Сохранено: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/exports.py" line="189"/>
+        <source>Copied to the clipboard</source>
+        <translation>Скопировано в буфер обмена</translation>
     </message>
 </context>
 <context>

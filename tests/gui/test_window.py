@@ -205,7 +205,7 @@ def _events(run_dir):
     return read_events(run_dir)
 
 
-def test_the_export_buttons_write_the_report_and_the_request(window, qtbot, tmp_path):
+def test_the_export_buttons_write_the_report_and_the_request(window, qtbot, tmp_path, monkeypatch):
     import shutil
 
     run = tmp_path / "recorded"
@@ -230,6 +230,14 @@ def test_the_export_buttons_write_the_report_and_the_request(window, qtbot, tmp_
     from PySide6.QtGui import QGuiApplication
 
     assert QGuiApplication.clipboard().text().startswith("# Hardware-selection request (draft): tiny-llama")
+    assert dialog.status.text() == "Copied to the clipboard"  # issue 31: every export action says what it did
+    from PySide6.QtWidgets import QFileDialog
+
+    target = tmp_path / "saved.md"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    dialog.format.setCurrentIndex(dialog.format.findData("md"))
+    dialog.save()
+    assert target.exists() and dialog.status.text() == f"Saved: {target}"
     assert dialog.mailto().startswith("mailto:vendor%40example.com?subject=Request%3A%20hardware")
     dialog.close()
 

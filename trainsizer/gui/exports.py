@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -96,6 +96,12 @@ class ExportDialog(QDialog):
             buttons.addButton(mail, QDialogButtonBox.ButtonRole.ActionRole)
             buttons.addButton(copy, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
+        # what the last action did, said where the user looks: the file saved (or why not), the clipboard
+        self.status = QLabel("")
+        self.status.setObjectName("export-status")
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        lay.addWidget(self.status)
         lay.addWidget(buttons)
 
     def _lang(self) -> str:
@@ -161,9 +167,12 @@ class ExportDialog(QDialog):
         if not path:
             return
         try:
-            self.write(path)
+            written = self.write(path)
         except Exception as e:  # a message with the path, never a traceback in the window
+            self.status.setText(fill(self.tr("Not saved: %1"), str(path)))
             QMessageBox.warning(self, self.tr("Cannot export"), f"{path}\n\n{e}")
+            return
+        self.status.setText(fill(self.tr("Saved: %1"), str(written)))
 
     def text(self) -> str:
         from trainsizer.report.request import render_markdown
@@ -177,6 +186,7 @@ class ExportDialog(QDialog):
 
     def copy(self) -> None:
         QGuiApplication.clipboard().setText(self.text())
+        self.status.setText(self.tr("Copied to the clipboard"))
 
     def mailto(self) -> str:
         from urllib.parse import quote
