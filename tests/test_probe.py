@@ -46,6 +46,15 @@ def test_the_probe_of_this_machine_judges_every_host_figure_and_is_kept(cli_main
     assert figs[("between_processes", "all_reduce")]["unit"] == "GB/s"
     assert not list(tmp_path.glob(".trainsizer-probe-*"))  # the disk test's file is removed
     assert "GEMM" in out and "verdict:" in out and str(kept[0]) in out
+    # kept in history, beside the runs: listed, and printed again as the probe printed it
+    code, listed, err = cli_main("history", "probes")
+    assert code == 0 and kept[0].name in listed and "quick" in listed and doc["verdict"] in listed, listed
+    code, again, err = cli_main("history", "probes", kept[0].name)
+    assert code == 0 and again.splitlines()[0] == out.splitlines()[0] and "verdict:" in again, again + err
+    code, rows, _ = cli_main("history", "probes", "--json")
+    assert json.loads(rows)[0]["file"] == kept[0].name
+    code, _, err = cli_main("history", "probes", str(tmp_path / "nothing.json"))
+    assert code != 0 and "nothing.json" in err, err
 
 
 def test_a_kept_probe_calibrates_the_estimate_of_this_machine(cli_main, tmp_path, data_home):

@@ -113,6 +113,8 @@ def cmd_history(args) -> int:
         if st["a"] and st["b"]:
             print(f"step time: A {st['a']:.3f} s, B {st['b']:.3f} s (B/A {st['b'] / st['a']:.2f})")
         return EXIT_OK
+    if args.history_command == "probes":
+        return _history_probes(args)
     if args.history_command == "show":
         from trainsizer.cli.render import render_measurement
         from trainsizer.report.content import ReportError, load_run
@@ -165,6 +167,68 @@ def cmd_history(args) -> int:
             ],
             ["date (UTC)", "model", "method", "precision", "target", "engine", "verdict", "folder"],
         )
+    )
+    print(f"in {root}")
+    return EXIT_OK
+
+
+def _history_probes(args) -> int:
+    """The probes kept by `trainsizer probe` (beside the runs): a line each, or one printed as probe prints
+    it — to compare a server with itself last week."""
+    import json as _json
+
+    from trainsizer.cli.probe_cmds import render_probe
+    from trainsizer.hardware.probes import PROBE_SCHEMA, kept_probes, probes_dir
+
+    root = Path(args.root) if args.root else probes_dir()
+    if args.probe:
+        path = Path(args.probe)
+        path = root / args.probe if not path.exists() and (root / args.probe).exists() else path
+        try:
+            doc = _json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as e:
+            raise InputError(f"{path}: not a readable probe ({type(e).__name__}: {e})") from None
+        if not isinstance(doc, dict) or doc.get("schema") != PROBE_SCHEMA:
+            raise InputError(f"{path}: not a probe of trainsizer (schema {PROBE_SCHEMA})")
+        print(_json.dumps(doc, indent=2) if args.json else render_probe(doc))
+        return EXIT_OK
+    kept = kept_probes(root)
+    rows = [
+        {
+            "file": p.name,
+            "created": doc.get("created", ""),
+            "machine": doc.get("machine"),
+            "where": (doc.get("target") or {}).get("host") or "this machine",
+            "quick": bool(doc.get("quick")),
+            "verdict": doc.get("verdict"),
+            "below": len(doc.get("summary") or []),
+        }
+        for p, doc in kept
+    ]
+    if args.json:
+        print(_json.dumps(rows, indent=2))
+        return EXIT_OK
+    if not rows:
+        print(f"no probes kept in {root} (trainsizer probe keeps one each time it runs)")
+        return EXIT_OK
+    from trainsizer.ui_common.textfmt import table
+
+    print(
+        table(
+            [
+                [
+                    r["created"][:16],
+                    r["machine"],
+                    r["where"],
+                    "quick" if r["quick"] else "full",
+                    r["verdict"],
+                    str(r["below"]),
+                    r["file"],
+                ]
+                for r in rows
+            ],
+            ["date (UTC)", "machine", "where", "probe", "verdict", "below", "file"],
+        )  # fmt: skip
     )
     print(f"in {root}")
     return EXIT_OK

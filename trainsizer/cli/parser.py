@@ -233,7 +233,9 @@ def build_parser() -> argparse.ArgumentParser:
     hc = hsub.add_parser("compare", help="two runs side by side: what changed, what it saved")
     hc.add_argument("a", help="run A: a folder name from the list, or any run folder")
     hc.add_argument("b", help="run B")
-    for x in (h, hl, hs, hc):
+    hp = hsub.add_parser("probes", help="the readiness probes kept (trainsizer probe), newest first; or one")
+    hp.add_argument("probe", nargs="?", help="a file name from the list (or any probe .json): print it")
+    for x in (h, hl, hs, hc, hp):
         x.add_argument("--json", action="store_true", help="print JSON")
         x.add_argument("--root", help="where the runs are kept (default: the user data directory)")
         x.set_defaults(func=cmd_history)
