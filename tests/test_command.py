@@ -53,7 +53,7 @@ def test_a_script_with_step_lines_is_measured_from_outside(cli_main, tmp_path):
     assert code == 0 and result["status"] == "ok", out
     meas = result["measurement"]
     assert meas["engine"]["name"] == "command" and meas["exit_code"] == 0
-    assert meas["steps_observed"] == 6 and meas["step_time_s"]["count"] == 5
+    assert meas["steps_observed"] == 6 and meas["step_time_s"]["count"] == 4  # without the 2 warm-up steps
     assert 0.1 < meas["step_time_s"]["median"] < 2.0
     assert meas["host_rss"] > 240e6  # six blocks of 40 MB, seen from outside the process
     events = [json.loads(line) for line in (tmp_path / "run" / "events.jsonl").read_text().splitlines()]
@@ -67,6 +67,29 @@ def test_a_script_with_step_lines_is_measured_from_outside(cli_main, tmp_path):
     assert (tmp_path / "run" / "command-stdout.log").read_text().count("loss") == 6
     check = next(c for c in result["checks"] if c["id"] == "peak_and_step")
     assert check["status"] == "passed" and check["code"] == "steps_no_target"
+
+
+def test_warm_up_and_evaluation_are_not_timed_as_training_steps(cli_main, tmp_path):
+    """Issue 29: a step line's time is the time since the one before it — after a slow first step and across
+    an evaluation (its metric line between two step lines) that is not a training step's time."""
+    script = """
+        import time
+        for step in range(8):
+            time.sleep(1.5 if step == 1 else 0.1)  # a warm-up step: compilation, data-loader start
+            print(f"step {step} loss {1.0 / (step + 1):.4f}", flush=True)
+            if step == 4:
+                time.sleep(1.5)
+                print("eval_loss 0.5", flush=True)
+    """
+    out = tmp_path / "run"
+    code, stdout, err = cli_main(
+        "measure", _spec(tmp_path, script, 'metric_pattern = "eval_loss (?P<value>[0-9.]+)"\n'), "--out", out
+    )
+    meas = json.loads((out / "result.json").read_text())["measurement"]
+    assert meas["steps_observed"] == 8 and meas["step_time_left_out"] == {"warmup": 2, "evaluation": 1}, meas
+    st = meas["step_time_s"]
+    assert st["count"] == 5 and st["p95"] < 1.0, st  # neither the warm-up step nor the evaluation
+    assert "not timed: 2 warm-up step(s), 1 with an evaluation between its step lines" in stdout, stdout
 
 
 def test_without_a_step_pattern_the_step_time_is_said_to_be_unobservable(cli_main, tmp_path):
@@ -234,7 +257,7 @@ def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_ma
     result = json.loads((out / "result.json").read_text())
     meas, resume = result["measurement"], result["resume"]
     assert meas["step_source"] == "Trainer callback" and meas["steps_observed"] == 6, stdout + err
-    assert meas["step_time_s"]["count"] == 6 and meas["step_time_s"]["median"] > 0
+    assert meas["step_time_s"]["count"] == 4 and meas["step_time_s"]["median"] > 0  # 2 warm-up steps left out
     assert "training finished" in (out / "command-stdout.log").read_text()  # the script ran as it is
     if recipe == "callback":
         # the customer's model, read from the live model by the hook — not the spec's default preset

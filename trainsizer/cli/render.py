@@ -155,6 +155,12 @@ def render_measurement(result: dict) -> str:
             f"{st['count']} steps, from the times of its step lines) · "
             f"{meas.get('tokens_per_s_assumed') or 0:,.0f} tokens/s if a step is the spec's batch"
         )
+        left = meas["step_time_left_out"]
+        if left["warmup"] or left["evaluation"]:
+            lines.append(
+                f"  not timed: {left['warmup'] or 0} warm-up step(s), "
+                f"{left['evaluation'] or 0} with an evaluation between its step lines"
+            )
     elif st.get("count"):
         mfu = f" · MFU {meas['mfu']:.0%} of {meas.get('peak_basis')}" if meas.get("mfu") else ""
         lines.append(

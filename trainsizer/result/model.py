@@ -119,6 +119,7 @@ SHAPES: dict[str, dict[str, Any]] = {
         "tokens_per_s": NUMBER,
         "host_rss": NUMBER,
         "host_processes": int,
+        "step_time_left_out": {"warmup": int, "evaluation": int},
         "host_rss_largest": {"pid": int, "name": str, "rss": NUMBER},
     },
     "quality": {"peak": {"*": {}}, "before": NUMBER, "after": NUMBER},

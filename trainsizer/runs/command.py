@@ -69,6 +69,7 @@ class CommandProcess(WorkerProcess):
         self.tails = {"stdout": collections.deque(maxlen=TAIL), "stderr": collections.deque(maxlen=TAIL)}
         self.steps: list[dict[str, Any]] = []
         self._last_step_t: float | None = None
+        self._metric_t: float | None = None  # when the last metric (evaluation) line came
         self.seen: dict[int, Any] = {}  # every descendant the sampler saw: pid -> psutil.Process
         self.peaks: dict[str, Any] = {"rss": 0, "uss": 0, "gpu": {}}
         self.process_peaks: dict[int, tuple[int, str]] = {}  # pid: (its own RSS peak, what it runs)
@@ -147,6 +148,7 @@ class CommandProcess(WorkerProcess):
                 if self.pattern is not None:
                     self._match(line, now)
                 if self.metric is not None and (m := self.metric.search(line)):
+                    self._metric_t = now
                     try:
                         self.metric_values.append(float(m.group("value")))
                     except ValueError:
@@ -167,8 +169,14 @@ class CommandProcess(WorkerProcess):
             except ValueError:
                 loss = None
         seconds = now - self._last_step_t if self._last_step_t is not None else None
+        # an evaluation between two step lines (its metric line came in between) is not a training step's time
+        evaluated = (
+            seconds is not None and self._metric_t is not None and self._last_step_t <= self._metric_t <= now
+        )
         self._last_step_t = now
         info = {"index": step, "loss": loss, "seconds": seconds, "measured": seconds is not None}
+        if evaluated:
+            info["includes_eval"] = True
         self.steps.append(info)
         self._deliver(parent_event("step", t=self._t(now), total=None, **info))
         if self.stop_at and self.stop_at[0] == "signal" and self.signalled_at is None:
@@ -387,7 +395,12 @@ def run_command(
         interrupted = True
     wall = (cp.ended or time.monotonic()) - cp.started
     steps = cp.trainer_steps or cp.steps  # the Trainer's own account when the command used one
-    timed = [s["seconds"] for s in steps if s["seconds"] is not None]
+    # the step lines' times, as the worker's engines time steps: without the warm-up steps
+    # (measure.warmup_steps: compilation, allocator and data-loader warm-up) and without an interval that
+    # held an evaluation (a metric line came between its two step lines)
+    warm = spec.measure.warmup_steps
+    after_warmup = steps[warm:] if len(steps) > warm else []
+    timed = [s["seconds"] for s in after_warmup if s["seconds"] is not None and not s.get("includes_eval")]
     meas.update(
         wall_s=wall,
         exit_code=cp.returncode,
@@ -415,6 +428,10 @@ def run_command(
     if cp.trainer_model:  # read from the script's own model, not from the spec's [model]
         meas["model"] = {**cp.trainer_model, "source": "trainer_hook"}
     meas["step_time_s"] = step_statistics(timed)  # the same statistics as the worker's engines
+    meas["step_time_left_out"] = {
+        "warmup": min(warm, len(steps)),
+        "evaluation": sum(1 for s in after_warmup if s.get("includes_eval")),
+    }
     if timed:
         tokens = (
             spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * spec.parallel.world_size()
