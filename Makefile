@@ -27,6 +27,8 @@ CORE_DEPS = $(shell $(PYTHON) -c "import tomllib; d = tomllib.load(open('pyproje
 	print(' '.join(repr(x) for x in d['project']['dependencies'] if not x.lower().startswith(('pyside6', 'pyqtgraph'))))")
 HEADLESS_TEST_DEPS := pytest pytest-xdist hypothesis import-linter datasets
 
+
+.PHONY: gui-packages
 .PHONY: install run test test-main test-headless test-fast lint clean lupdate lrelease system-tools
 
 $(STAMP): pyproject.toml Makefile
@@ -38,12 +40,27 @@ $(STAMP): pyproject.toml Makefile
 
 install: $(STAMP)
 
-# The GUI where there is a display; otherwise the headless path on the embedded default (tiny-llama, CPU).
+# The GUI where there is a display and Qt can open its window there (trainsizer.gui.preflight starts a real
+# QApplication in a child process: a platform plugin that cannot load aborts inside Qt); otherwise the headless
+# path on the embedded default (tiny-llama, CPU), with a line saying why.
 run: $(STAMP)
-	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ] && $(BIN)/python -c "import trainsizer.gui.app" 2>/dev/null; then \
-		$(BIN)/trainsizer gui; \
+	@if [ -n "$$DISPLAY$$WAYLAND_DISPLAY" ]; then \
+		$(MAKE) -s gui-packages; \
+		if reason=$$($(BIN)/python -m trainsizer.gui.preflight); then exec $(BIN)/trainsizer gui; fi; \
+		echo "$$reason — running the headless default instead"; \
 	else \
-		HF_HUB_OFFLINE=1 $(BIN)/python -m trainsizer.cli.default_run "$(RUN_DIR)"; \
+		echo "no display (DISPLAY and WAYLAND_DISPLAY are unset) — running the headless default"; \
+	fi; \
+	HF_HUB_OFFLINE=1 $(BIN)/python -m trainsizer.cli.default_run "$(RUN_DIR)"
+
+# The libraries Qt's xcb plugin needs on Debian/Ubuntu (README), installed when missing and apt-get can (root).
+GUI_PACKAGES := libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0 libegl1
+gui-packages:
+	@missing=""; for p in $(GUI_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ] && command -v apt-get >/dev/null && [ "$$(id -u)" = 0 ]; then \
+		echo "installing$$missing (the window's platform plugin needs them)"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null \
+		|| echo "could not install$$missing"; \
 	fi
 
 $(COMPAT_STAMP): pyproject.toml Makefile

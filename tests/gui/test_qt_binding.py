@@ -35,3 +35,17 @@ def test_the_gui_refuses_a_binding_known_to_crash():
 
     assert binding_problem("6.12.0") and "6.12.0" in binding_problem("6.12.0")
     assert binding_problem("6.11.3") is None
+
+
+def test_the_preflight_of_make_run_starts_a_real_qapplication(monkeypatch):
+    """Issue 31: `make run` asks trainsizer.gui.preflight whether the window can open. Importing the GUI
+    passes where Qt's platform plugin cannot load (it aborts inside Qt): the preflight starts a QApplication in a
+    child process, so a plugin that cannot start (xcb without an X server here) is a reason, not a crash."""
+    from trainsizer.gui import preflight
+
+    monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")
+    assert preflight.why_not() is None
+    monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    reason = preflight.why_not()
+    assert reason and reason.startswith("Qt cannot start its window here:") and "xcb" in reason, reason
