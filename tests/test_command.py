@@ -219,6 +219,11 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, b
     result = json.loads((out / "result.json").read_text())
     resume = result["resume"]
     assert resume["compared"] == "losses" and resume["saved_at"] == [2], stdout + err
+    # a deliberately broken resume is trainsizer's self-test of its own loop: a command is refused it, by name
+    refused_code, _, refused = cli_main(
+        "check", _spec(tmp_path, RESUMABLE, extra), "--out", str(tmp_path / "b"), "--break-resume", "rng"
+    )
+    assert refused_code == 2 and "--break-resume" in refused and not (tmp_path / "b").exists(), refused
     # the measured run is the uninterrupted one: the command ran three times (measured, stopped, resumed)
     events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
     assert sum(e["type"] == "hello" for e in events) == 3, [e for e in events if e["type"] == "hello"]

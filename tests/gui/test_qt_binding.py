@@ -39,8 +39,9 @@ def test_the_gui_refuses_a_binding_known_to_crash():
 
 def test_the_preflight_of_make_run_starts_a_real_qapplication(monkeypatch):
     """Issue 31: `make run` asks trainsizer.gui.preflight whether the window can open. Importing the GUI
-    passes where Qt's platform plugin cannot load (it aborts inside Qt): the preflight starts a QApplication in a
-    child process, so a plugin that cannot start (xcb without an X server here) is a reason, not a crash."""
+    passes where Qt's platform plugin cannot load (it aborts inside Qt): the preflight starts a QApplication
+    in a child process, so a plugin that cannot start (xcb without an X server here) is a reason, not a
+    crash."""
     from trainsizer.gui import preflight
 
     monkeypatch.setenv("QT_QPA_PLATFORM", "offscreen")

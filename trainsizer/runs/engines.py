@@ -138,8 +138,6 @@ class CommandEngine:
     def resume(self, run: EngineRun, measurement: dict[str, Any]) -> dict[str, Any] | None:
         from trainsizer.runs.command import resume_command
 
-        if run.break_resume:
-            raise ValueError("--break-resume: the customer's command is resumed as it is, never broken")
         if not run.spec.engine.resume_args:
             return None  # the spec agreed no way to resume the command: the check says "not run"
         return resume_command(
@@ -218,6 +216,10 @@ def conduct(
     refuse_planned_only(spec)
     spec = devices_present(spec)
     engine = engine_for(spec)
+    if break_resume and isinstance(engine, CommandEngine):
+        from trainsizer.runs.targets import Unsupported
+
+        raise Unsupported("--break-resume: the customer's command is resumed as it is, never broken")
     rd = RunDir(out, force=force)
     result = new_result(spec)
     times = result["stages"]
