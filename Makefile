@@ -19,9 +19,13 @@ COMPAT_TRANSFORMERS ?= transformers==4.57.*
 COMPAT_TESTS := tests/test_architecture.py tests/test_presets.py tests/test_estimate.py tests/test_instrument.py \
 	tests/test_data.py tests/test_cli.py tests/test_hf_engine.py \
 	tests/test_measure.py::test_tiny_preset_end_to_end_through_the_cli -m "not gui"
-# Both jobs run on two pytest-xdist workers (most tests wait on worker processes, torch imports and sshd as
-# much as they compute): the tests of one group (sshd, slurm) run in one worker, one after the other.
+# Both jobs run on two pytest-xdist workers (most tests wait on worker processes and torch imports as much as
+# they compute). The tests against a real sshd and a real slurmctld run after them, one at a time, with nothing
+# beside them: they share the machine's remote scratch folders, and their stop-and-cancel timing is what they
+# prove (under a second worker's load they failed: a cancel that arrived after the job ended, a job that waited
+# past its test's patience).
 XDIST := -n 2 --dist loadgroup
+SERIAL_TESTS := tests/test_remote.py tests/test_slurm.py tests/gui/test_remote_window.py
 COMPAT_STAMP := $(COMPAT_VENV)/.installed
 CORE_DEPS = $(shell $(PYTHON) -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
 	print(' '.join(repr(x) for x in d['project']['dependencies'] if not x.lower().startswith(('pyside6', 'pyqtgraph'))))")
@@ -97,7 +101,9 @@ system-tools:
 	fi
 
 test-main: $(STAMP) system-tools
-	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(XDIST) --durations=15
+	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest $(XDIST) --durations=15 \
+		$(foreach t,$(SERIAL_TESTS),--ignore=$(t))
+	QT_QPA_PLATFORM=offscreen HF_HUB_OFFLINE=1 $(BIN)/python -m pytest --durations=10 $(SERIAL_TESTS)
 
 test-headless: $(COMPAT_STAMP)
 	@! $(COMPAT_VENV)/bin/python -c "import PySide6" 2>/dev/null || (echo "the headless environment has PySide6" && false)

@@ -296,7 +296,10 @@ def test_a_plain_script_with_one_fixed_checkpoint_file_is_stopped_by_a_signal_an
     out = tmp_path / "run"
     code, stdout, err = cli_main("check", _spec(tmp_path, FIXED_FILE, extra), "--out", out)
     resume = json.loads((out / "result.json").read_text())["resume"]
-    assert resume["stopped_by"] == "signal" and resume["code"] == "command_resume_identical", resume
+    assert resume["stopped_by"] == "signal" and resume["code"] == "command_resume_identical", (
+        resume.get("params"),
+        resume,
+    )
     # the signal lands after the 2nd step line, before or after the script rewrote its file: it resumes at the
     # step the file holds, and every step of the uninterrupted run is there exactly once
     assert resume["first_resumed_step"] in (1, 2) and resume["missing_steps"] == [] and resume["steps"] == 8

@@ -278,7 +278,7 @@ def test_two_nodes_through_torchrun_merge_into_one_run(two_nodes, tmp_path):
         [*TRAINSIZER, "measure", _spec(tmp_path, steps=2, parallel=parallel), "--out", out],
         env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
-    assert p.returncode == 0, p.stderr[-3000:]
+    assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok" and result["target"]["hosts"] == ["tsz-server", "tsz2-server"]
     # every node's environment is recorded: the run is not rejected for a record it did not keep
