@@ -23,4 +23,4 @@ for step in range(state["step"], a.steps):
     state["step"] = step + 1
     json.dump({**state, "rng": rng.getstate()}, open("ckpt.tmp", "w"))
     os.replace("ckpt.tmp", "ckpt.json")  # one fixed file, rewritten after every step
-    time.sleep(0.3)
+    time.sleep(0.6)

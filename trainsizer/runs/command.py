@@ -522,6 +522,13 @@ def resume_command(
                 f"the stopped run ended (exit {seen['stopped run'].returncode}) before trainsizer read its "
                 f"step line {k}: it was not stopped, so nothing about resuming is proven"
             )
+        if how == "signal" and reference and set(reference) <= set(stopped):
+            # trainsizer read its k-th step line late (a busy machine): the signal came after the last step
+            raise RuntimeError(
+                f"the stopped run printed every step of the uninterrupted run ({len(stopped)}) before the "
+                f"signal sent after its step line {k} reached it: it was not stopped, so nothing about "
+                "resuming is proven"
+            )
         written = _newest_mtime(checkpoint)
         if written is None:
             raise RuntimeError(f"the stopped run saved no checkpoint at {checkpoint}")
