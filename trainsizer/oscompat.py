@@ -104,6 +104,25 @@ def memory_limit_preexec(limit: int | None) -> Callable[[], None] | None:
     return apply
 
 
+def command_preexec(limit: int | None) -> Callable[[], None] | None:
+    """The preexec function of the customer's command (POSIX): the memory cap, and SIGINT back to its default.
+    An ignored SIGINT is inherited across exec (a test runner's worker, nohup, a service manager ignore it),
+    and Python then installs no KeyboardInterrupt handler: the signal that stops the command at step k would
+    be lost and the command would run to its end."""
+    if not POSIX:
+        return None
+    cap = memory_limit_preexec(limit)
+
+    def apply():
+        import signal
+
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        if cap is not None:
+            cap()
+
+    return apply
+
+
 # -- termination signals ------------------------------------------------------------------------------------
 class Stopped(KeyboardInterrupt):
     """Raised in the main thread when SIGTERM or SIGHUP arrives: handled like Ctrl-C (cancel, write the

@@ -107,7 +107,7 @@ class CommandProcess(WorkerProcess):
                 env=env,
                 cwd=cwd,
                 **oscompat.new_group_kwargs(),
-                preexec_fn=oscompat.memory_limit_preexec(self.memory_limit),
+                preexec_fn=oscompat.command_preexec(self.memory_limit),
             )
         except OSError as e:  # a missing program, a folder without permission: a result, not a traceback
             self.start_error = f"{type(e).__name__}: {e}"
