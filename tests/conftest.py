@@ -86,3 +86,27 @@ def cli_main(monkeypatch):
         return rc, out.getvalue(), err.getvalue()
 
     return run
+
+
+@pytest.fixture
+def runs_drawn():
+    """Asserts that the report's memory chart of a run folder labels each run of the check with ``words``
+    (in order) and draws the host's RSS once per run — never one line joining the end of one process to the
+    start of the next (issue 29, item 4) — and that the Russian report words them too."""
+    import re
+    from html import unescape
+
+    from trainsizer.report.content import load_run
+    from trainsizer.report.html import render_html
+
+    def check(out, words):
+        html = render_html(load_run(out))
+        labels = re.findall(r'<g class="run" data-run="[^"]+"><rect[^>]*><title>([^<]*)</title>', html)
+        assert [unescape(w) for w in labels] == words, labels
+        polylines = html.count('stroke-width="1.5" points=')  # host RSS on the CPU: one curve per run
+        assert polylines == len(words), polylines
+        ru = render_html(load_run(out), "ru")
+        ru_labels = re.findall(r'<g class="run" data-run="[^"]+"><rect[^>]*><title>([^<]*)</title>', ru)
+        assert len(ru_labels) == len(words) and not set(ru_labels) & set(labels), ru_labels
+
+    return check

@@ -16,7 +16,7 @@ FAST = (
 )
 
 
-def test_full_check_on_the_tiny_preset_is_accepted(run_cli, tmp_path):
+def test_full_check_on_the_tiny_preset_is_accepted(run_cli, runs_drawn, tmp_path):
     spec = tmp_path / "spec.toml"
     spec.write_text(FAST)
     out = tmp_path / "run"
@@ -36,6 +36,30 @@ def test_full_check_on_the_tiny_preset_is_accepted(run_cli, tmp_path):
     assert r["checkpoint_bytes"] > 0 and r["save_s"] > 0 and r["load_s"] > 0
     assert not (out / "checkpoints").exists()  # removed unless kept
     assert "bit-identical" in stdout and "stages:" in stdout
+    # issue 29, item 4: each run of the check is announced, and the report draws each as a curve of its own
+    events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
+    runs = [(e["name"], e["params"]) for e in events if e["type"] == "run"]
+    assert runs == [
+        ("measure", {}),
+        ("quality", {}),
+        ("uninterrupted", {"steps": 4}),
+        ("stopped", {"k": 2}),
+        ("resumed_to", {"k": 2, "to": 3}),
+        ("resumed", {"k": 3}),
+    ], runs
+    assert sum(e["type"] == "hello" for e in events) == len(runs)  # one announcement per process
+    runs_drawn(
+        out,
+        [
+            "measured run",
+            "quality: the metric before and after training",
+            "A: uninterrupted",
+            "B: stopped at step 2",
+            "C: resumed from step 2, stopped at step 3",
+            "C: resumed from step 3",
+        ],
+    )
+
 
 
 def _resume(tmp_path, spec, break_=None):

@@ -209,7 +209,7 @@ RESUME_ARGS = (
 
 
 @pytest.mark.parametrize("broken", [False, True])
-def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, broken):
+def test_the_resume_check_of_a_command_compares_its_losses(cli_main, runs_drawn, tmp_path, broken):
     """Uninterrupted, stopped at k with the script's own checkpoint, resumed from it: the losses it prints are
     compared step by step — identical when the script resumes right, and the check fails when it does not
     (here: it forgets its RNG state)."""
@@ -227,6 +227,10 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, tmp_path, b
     # the measured run is the uninterrupted one: the command ran three times (measured, stopped, resumed)
     events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
     assert sum(e["type"] == "hello" for e in events) == 3, [e for e in events if e["type"] == "hello"]
+    # ... each announced as what it is, and drawn in the report as a labelled curve of its own (issue 29)
+    runs = [(e["name"], e["params"]) for e in events if e["type"] == "run"]
+    assert runs == [("measure_reference", {}), ("stopped", {"k": 2}), ("resumed", {"k": 2})], runs
+    runs_drawn(out, ["measured run = A, uninterrupted", "B: stopped at step 2", "C: resumed from step 2"])
     # the terminal says it too (it once died on the save time a command's check does not have: exit 3)
     assert code == 1 and "internal error" not in err, stdout + err  # quality not agreed: incomplete
     assert f"resume: {evidence(resume)}" in stdout

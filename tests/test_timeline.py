@@ -59,3 +59,30 @@ def test_timeline_reports_the_error_that_ended_a_run():
     assert tl.failed()["message"] == "worker killed by SIGKILL"
     assert ("cuda:0", "allocated") in tl.series and ("cuda:0", "nvml_used") not in tl.series
     assert tl.host_total == 100
+
+
+def _sample(t, rss):
+    return {"type": "sample", "t": t, "rank": 0, "devices": {}, "host": {"rss": rss}}
+
+
+def test_each_announced_run_is_a_segment_of_its_own_even_when_its_clock_does_not_go_back():
+    """Issue 29, item 4: the runs of a check are told apart by the parent's ``run`` events — also when a
+    process starts later on its own clock than the previous one ended (a slow start), where the old rule
+    (time going back) would have joined the two into one curve."""
+    from trainsizer.runs.protocol import run_event
+
+    events = [run_event("uninterrupted"), _sample(0.1, 10), _sample(1.0, 20)]
+    events += [run_event("stopped", k=2), _sample(1.5, 30), _sample(2.0, 40)]  # 1.5 > 1.0: no "time back"
+    events += [run_event("resumed", k=2), _sample(0.2, 50)]
+    tl = fold(events)
+    t, y = tl.series[("host", "rss")].view()
+    assert [(a, b, r) for a, b, r in tl.segments(t)] == [(0, 2, 0), (2, 4, 1), (4, 5, 2)]
+    assert [name for _, _, name, _ in tl.run_spans()] == ["uninterrupted", "stopped", "resumed"]
+    assert tl.runs[1][0] == pytest.approx(t[1], abs=1e-5) == t[2] and t[1] < t[2]  # B starts where A ended
+    assert np.all(np.diff(t) >= 0)
+
+
+def test_an_older_file_without_run_events_is_one_unlabelled_segment():
+    tl = fold([_sample(0.1, 1), _sample(0.2, 2)])
+    t, _ = tl.series[("host", "rss")].view()
+    assert tl.segments(t) == [(0, 2, -1)] and tl.run_spans() == []

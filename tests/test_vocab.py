@@ -74,6 +74,7 @@ SAMPLE = {
     "wall_s": 12.5,
     "host_rss": 2_000_000_000,
     "k": 2,
+    "to": 3,
     "tolerance": 0.001,
     "estimated": "cuda:0, cuda:1",
     # the readiness probe's codes

@@ -1085,48 +1085,48 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="34"/>
-        <location filename="../../trainsizer/gui/plot.py" line="56"/>
+        <location filename="../../trainsizer/gui/plot.py" line="35"/>
+        <location filename="../../trainsizer/gui/plot.py" line="59"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="49"/>
+        <location filename="../../trainsizer/gui/plot.py" line="52"/>
         <source>training loss</source>
         <translation>потери обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="50"/>
+        <location filename="../../trainsizer/gui/plot.py" line="53"/>
         <source>step</source>
         <translation>шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="55"/>
+        <location filename="../../trainsizer/gui/plot.py" line="58"/>
         <source>GPU utilisation % and power W</source>
         <translation>Загрузка GPU, % и мощность, Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="59"/>
+        <location filename="../../trainsizer/gui/plot.py" line="62"/>
         <source>GPU utilisation and power</source>
         <translation>Загрузка и мощность GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="150"/>
+        <location filename="../../trainsizer/gui/plot.py" line="184"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="159"/>
+        <location filename="../../trainsizer/gui/plot.py" line="193"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="217"/>
+        <location filename="../../trainsizer/gui/plot.py" line="258"/>
         <source>utilisation %</source>
         <translation>загрузка, %</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="217"/>
+        <location filename="../../trainsizer/gui/plot.py" line="258"/>
         <source>power W</source>
         <translation>мощность, Вт</translation>
     </message>
@@ -1387,6 +1387,46 @@
         <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
+        <source>measured run</source>
+        <translation>измерительный прогон</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
+        <source>measured run = A, uninterrupted</source>
+        <translation>измерительный прогон = А, без остановки</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
+        <source>quality: the metric before and after training</source>
+        <translation>качество: метрика до и после обучения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
+        <source>A: uninterrupted</source>
+        <translation>А: без остановки</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
+        <source>B: stopped at step {k}</source>
+        <translation>Б: остановлен на шаге {k}</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
+        <source>C: resumed from step {k}</source>
+        <translation>В: продолжен с шага {k}</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
+        <source>C: resumed from step {k}, stopped at step {to}</source>
+        <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
+        <source>A again: the noise floor</source>
+        <translation>А ещё раз: уровень шума</translation>
     </message>
 </context>
 <context>

@@ -156,6 +156,41 @@ def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path, 
         assert result["measurement"]["engine"]["name"] == engine
 
 
+@pytest.mark.slow
+def test_each_run_of_a_real_check_is_a_labelled_curve_of_its_own(window, qtbot, tmp_path):
+    """Issue 29, item 4: a real full check in the window — measure, quality and the resume check's runs — is
+    drawn one curve per run (one legend entry per series), each run's start a vertical line with its words;
+    before, the separate processes were joined into one unlabelled curve."""
+    spec = _quick_spec(
+        quality={"train_steps": 4, "eval_batches": 1}, checkpoint={"resume_at": 2, "resume_steps": 3}
+    )
+    window.form.set_spec(spec)
+    with qtbot.waitSignal(window.controller.finished, timeout=300000) as done:
+        window.start_run("check", tmp_path / "run")
+    assert done.args[0]["status"] == "ok", done.args[0].get("error")
+    plot = window.plot
+    qtbot.waitUntil(lambda: len(plot.run_lines) == 5, timeout=5000)
+    words = [line.label.toPlainText() for line in plot.run_lines]
+    assert words == [
+        "measured run",
+        "quality: the metric before and after training",
+        "A: uninterrupted",
+        "B: stopped at step 2",
+        "C: resumed from step 2",
+    ], words
+    starts = [line.value() for line in plot.run_lines]
+    assert starts == sorted(starts) and starts[0] < starts[-1] < plot.timeline.now
+    # host RSS: one curve per run with points, one legend entry for them all
+    parts = [plot.curves[("host", "rss")]] + [
+        item for (dev, kind, _), item in plot.more_curves.items() if (dev, kind) == ("host", "rss")
+    ]
+    assert len(parts) == 5 and all(len(p.getData()[0]) > 0 for p in parts)
+    for earlier, later in zip(parts, parts[1:], strict=False):  # each ends before the next run starts
+        assert earlier.getData()[0][-1] < later.getData()[0][0]
+    legend = [item.text for _, item in plot.legend.items]
+    assert sum("RSS" in text for text in legend) == 1, legend
+
+
 def _children_of(pid):
     import psutil
 

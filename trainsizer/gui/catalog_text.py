@@ -370,4 +370,12 @@ MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'resumed at steps {steps} of {total}: within the measured noise floor'),
     QT_TRANSLATE_NOOP("Messages", 'resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})'),
     QT_TRANSLATE_NOOP("Messages", 'the resume check ran and failed: {why}'),
+    QT_TRANSLATE_NOOP("Messages", 'measured run'),
+    QT_TRANSLATE_NOOP("Messages", 'measured run = A, uninterrupted'),
+    QT_TRANSLATE_NOOP("Messages", 'quality: the metric before and after training'),
+    QT_TRANSLATE_NOOP("Messages", 'A: uninterrupted'),
+    QT_TRANSLATE_NOOP("Messages", 'B: stopped at step {k}'),
+    QT_TRANSLATE_NOOP("Messages", 'C: resumed from step {k}'),
+    QT_TRANSLATE_NOOP("Messages", 'C: resumed from step {k}, stopped at step {to}'),
+    QT_TRANSLATE_NOOP("Messages", 'A again: the noise floor'),
 ]

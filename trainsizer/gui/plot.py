@@ -1,12 +1,13 @@
-"""The live memory plot: one curve per GPU counter and one for host RAM, capacities, the predicted peak,
-phases as a strip along the bottom. Data live in the timeline's ring buffers; a timer redraws at most
+"""The live memory plot: one curve per GPU counter and one for host RAM — one per run of the check (measure,
+quality, the resume check's A, B, C), each run's start a labelled vertical line — capacities, the predicted
+peak, phases as a strip along the bottom. Data live in the timeline's ring buffers; a timer redraws at most
 25 times a second, so a 50 Hz sample stream never costs a redraw per sample (pyqtgraph #3092)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QVBoxLayout, QWidget
 
@@ -39,6 +40,8 @@ class MemoryPlot(QWidget):
         self.plot.setDownsampling(auto=True, mode="peak")  # peak keeps spikes; subsample would drop them
         self.legend = self.plot.addLegend(offset=(-10, 5), colCount=4)
         self.curves: dict[tuple[str, str], pg.PlotDataItem] = {}
+        self.more_curves: dict[tuple[str, str, int], pg.PlotDataItem] = {}  # the same series in later runs
+        self.run_lines: list[pg.InfiniteLine] = []  # where each run of the check starts, with its words
         self.lines: dict[str, pg.InfiniteLine] = {}
         self.phase_items: dict[str, pg.PlotDataItem] = {}
         # the training loss per step beside memory (LlamaBoard shows it live), and — where NVML measures them
@@ -91,10 +94,13 @@ class MemoryPlot(QWidget):
         self.activity_widget.hide()
         self.show_activity.setEnabled(False)
         self.show_activity.setVisible(False)
-        for item in [*self.curves.values(), *self.lines.values(), *self.phase_items.values()]:
+        items = [*self.curves.values(), *self.more_curves.values(), *self.run_lines]
+        for item in [*items, *self.lines.values(), *self.phase_items.values()]:
             self.plot.removeItem(item)
             self.legend.removeItem(item)
         self.curves.clear()
+        self.more_curves.clear()
+        self.run_lines.clear()
         self.lines.clear()
         self.phase_items.clear()
         self.capacity.clear()
@@ -104,7 +110,7 @@ class MemoryPlot(QWidget):
 
     def feed(self, event: dict) -> None:
         self.timeline.feed(event)
-        if event.get("type") in ("sample", "phase", "step"):
+        if event.get("type") in ("sample", "phase", "step", "run"):
             self._dirty = True
 
     def has_activity(self) -> bool:
@@ -121,8 +127,10 @@ class MemoryPlot(QWidget):
     def _color(self, device: str) -> str:
         return device_color(device, self.timeline.devices())
 
-    def _curve(self, key: tuple[str, str]) -> pg.PlotDataItem:
-        item = self.curves.get(key)
+    def _curve(self, key: tuple[str, str], part: int = 0) -> pg.PlotDataItem:
+        """The series' curve in its ``part``-th run: the first has the legend's entry, the others the same
+        pen and no entry (one series, one entry; never a line from one process's end to the next's start)."""
+        item = self.curves.get(key) if part == 0 else self.more_curves.get((*key, part))
         if item is None:
             dev, kind = key
             style = {"dash": pg.QtCore.Qt.PenStyle.DashLine, "dot": pg.QtCore.Qt.PenStyle.DotLine}.get(
@@ -133,11 +141,37 @@ class MemoryPlot(QWidget):
                 if style
                 else pg.mkPen(self._color(dev), width=2)
             )
-            name = f"{label(SERIES, dev) if dev == 'host' else dev} {label(SERIES, kind)}"
-            item = self.curves[key] = self.plot.plot(name=name, pen=pen)
+            if part == 0:
+                name = f"{label(SERIES, dev) if dev == 'host' else dev} {label(SERIES, kind)}"
+                item = self.curves[key] = self.plot.plot(name=name, pen=pen)
+            else:
+                item = self.more_curves[(*key, part)] = self.plot.plot(pen=pen)
             item.setDownsampling(auto=True, method="peak")
             item.setClipToView(True)
         return item
+
+    def run_words(self) -> list[str]:
+        """The words of each run's line, in the window's language (the Messages catalog)."""
+        from trainsizer.ui_common.messages import run_label
+
+        return [
+            run_label(name, params, translated=lambda tpl: QCoreApplication.translate("Messages", tpl))
+            for _t0, name, params in self.timeline.runs
+        ]
+
+    def _runs(self) -> None:
+        for i, ((t0, _name, _params), words) in enumerate(zip(self.timeline.runs, self.run_words(), strict=True)):
+            if i >= len(self.run_lines):
+                line = pg.InfiniteLine(
+                    angle=90,
+                    movable=False,
+                    pen=pg.mkPen("#888888", width=1, style=pg.QtCore.Qt.PenStyle.DashLine),
+                    label=words,
+                    labelOpts={"position": 0.97, "color": "#444444", "anchors": [(0, 0), (0, 0)]},
+                )
+                self.plot.addItem(line)
+                self.run_lines.append(line)
+            self.run_lines[i].setValue(t0)
 
     def _reference_lines(self) -> None:
         for dev, value in self.capacity.items():
@@ -195,12 +229,19 @@ class MemoryPlot(QWidget):
             self.capacity["host"] = float(self.timeline.host_total)
         for key, ring in self.timeline.series.items():
             t, y = ring.view()
-            self._curve(key).setData(t, y / GiB)
+            for part, (a, b, _run) in enumerate(self.timeline.segments(t) or [(0, 0, -1)]):
+                self._curve(key, part).setData(t[a:b], y[a:b] / GiB)
+        self._runs()
         self._reference_lines()
         self._phases()
         if self.timeline.losses:
             steps, losses = zip(*self.timeline.losses, strict=True)
-            self.loss_curve.setData(np.asarray(steps, dtype=float), np.asarray(losses, dtype=float))
+            runs = np.asarray(self.timeline.loss_runs)
+            # no line from the last step of one run to the first of the next (each run its own segment)
+            connect = np.append(runs[1:] == runs[:-1], False)
+            self.loss_curve.setData(
+                np.asarray(steps, dtype=float), np.asarray(losses, dtype=float), connect=connect
+            )
         if self.timeline.activity:
             self.show_activity.setEnabled(True)
             self.show_activity.setVisible(True)

@@ -39,10 +39,15 @@ def memory_timeline_svg(
     """``t`` is the report's translator; ``predicted``/``capacity`` are bytes per device name ("host" too)."""
     from trainsizer.ui_common.textfmt import BYTES_UNIT
 
+    from trainsizer.ui_common.messages import run_label
+
     predicted, capacity = predicted or {}, capacity or {}
     unit_name = BYTES_UNIT.get() or "GiB"  # the report's one unit
     GiB = float(1 << 30) if unit_name == "GiB" else float(1 << 20)  # noqa: N806 - the unit's size
-    left, right, top_m, bottom = 60, 160, 15, 55
+    spans = tl.run_spans()
+    # the runs of the check (measure, quality, A, B, C) as a labelled strip above the plot
+    left, right, top_m, bottom = 60, 160, 34 if spans else 15, 55
+    height += top_m - 15
     pw, ph = width - left - right, height - top_m - bottom
     end = max(tl.now, 1.0)
     peaks = [r.peak for r in tl.series.values()] + list(predicted.values())
@@ -85,15 +90,34 @@ def memory_timeline_svg(
             f'<rect x="{x(t0):.1f}" y="{top_m + ph + 22}" width="{max(x(t1) - x(t0), 0.5):.1f}" height="8" '
             f'fill="{PHASE_COLORS.get(name, "#ccc")}"><title>{escape(name)}</title></rect>'
         )
+    lang = getattr(t, "lang", "en")
+    for i, (t0, t1, name, params) in enumerate(spans):
+        words = run_label(name, params, lang)
+        x0, x1 = x(t0), x(t1)
+        room = max(int((x1 - x0 - 6) // 5.6), 0)  # characters of 10 px text that fit in the run's band
+        shown = words if len(words) <= room else (words[: room - 1] + "…" if room > 1 else "")
+        parts.append(
+            f'<g class="run" data-run="{escape(name)}"><rect x="{x0:.1f}" y="{top_m - 18}" '
+            f'width="{max(x1 - x0, 0.5):.1f}" height="15" fill="{"#eef2f8" if i % 2 else "#f6f6f6"}" '
+            f'stroke="#bbb"><title>{escape(words)}</title></rect>'
+            f'<text x="{x0 + 3:.1f}" y="{top_m - 7}" font-size="10">{escape(shown)}</text>'
+            f'<line x1="{x0:.1f}" x2="{x0:.1f}" y1="{top_m}" y2="{top_m + ph}" stroke="#bbb" '
+            'stroke-dasharray="2,3"/></g>'
+        )
     legend = []
     devs = tl.devices()
     for (dev, kind), ring in tl.series.items():
         color = device_color(dev, devs)
         ts, ys = ring.view()
-        step = max(1, len(ts) // MAX_POINTS)
-        pts = " ".join(f"{x(a):.1f},{y(b):.1f}" for a, b in zip(ts[::step], _peaks(ys, step), strict=False))
         dash = ' stroke-dasharray="5,3"' if kind in ("reserved", "nvml_used") else ""
-        parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.5"{dash} points="{pts}"/>')
+        # one curve per run of the check: never a line joining the end of one process to the next one's start
+        for a0, a1, _run in tl.segments(ts):
+            seg_t, seg_y = ts[a0:a1], ys[a0:a1]
+            step = max(1, len(ts) // MAX_POINTS)
+            pts = " ".join(
+                f"{x(a):.1f},{y(b):.1f}" for a, b in zip(seg_t[::step], _peaks(seg_y, step), strict=False)
+            )
+            parts.append(f'<polyline fill="none" stroke="{color}" stroke-width="1.5"{dash} points="{pts}"/>')
         legend.append((color, f"{t(dev) if dev == 'host' else dev} {t(SERIES_KINDS[kind])}", dash))
     for dev, value in capacity.items():
         if value / GiB <= ymax * 1.02:

@@ -26,7 +26,7 @@ from typing import Any
 
 from trainsizer import oscompat
 from trainsizer.runs.launcher import WorkerProcess, follow
-from trainsizer.runs.protocol import parent_event
+from trainsizer.runs.protocol import parent_event, run_event
 from trainsizer.runs.rundir import RunDir
 from trainsizer.stats import step_statistics
 
@@ -56,8 +56,9 @@ class CommandProcess(WorkerProcess):
         memory_limit=None,
         *,
         stop_at: tuple[str, int] | None = None,
+        run: dict[str, Any] | None = None,
     ):
-        super().__init__(run_dir, list(spec.engine.command), on_event, memory_limit)
+        super().__init__(run_dir, list(spec.engine.command), on_event, memory_limit, run=run)
         self.spec = spec
         # the resume check's stopped run: ("trainer", k) — the injected callback saves and stops at step k;
         # ("signal", k) — SIGINT to its group after its k-th step line (the script saves on it, or not)
@@ -83,6 +84,7 @@ class CommandProcess(WorkerProcess):
         self.trainer_model: dict[str, Any] | None = None  # the live model, as the injected hook read it
 
     def start(self) -> CommandProcess:
+        self.announce()
         env = dict(os.environ)
         env.update(item.split("=", 1) for item in self.spec.engine.env)
         env.setdefault("PYTHONUNBUFFERED", "1")
@@ -377,11 +379,20 @@ def _stop_all(processes, leader: int) -> int:
 
 
 def run_command(
-    spec, rd: RunDir, on_event=None, memory_limit=None, cancel_event=None, keep: dict | None = None
+    spec,
+    rd: RunDir,
+    on_event=None,
+    memory_limit=None,
+    cancel_event=None,
+    keep: dict | None = None,
+    *,
+    reference: bool = False,
 ) -> dict[str, Any]:
     """Run the customer's command to its end (or its time limit, or a cancel) and return the measurement;
-    ``keep["process"]`` is the finished process (its steps are the resume check's uninterrupted run)."""
-    cp = CommandProcess(spec, rd, on_event, memory_limit).start()
+    ``keep["process"]`` is the finished process (its steps are the resume check's uninterrupted run, and
+    ``reference`` says so in its run event)."""
+    run = run_event("measure_reference") if reference else run_event("measure")
+    cp = CommandProcess(spec, rd, on_event, memory_limit, run=run).start()
     if keep is not None:
         keep["process"] = cp
     meas: dict[str, Any] = {"engine": {"name": "command", "command": list(spec.engine.command)}, "oom": None}
@@ -483,7 +494,12 @@ def resume_command(
             cp = seen[name] = reference
         else:
             part = spec.replace(engine={"command": list(e.command) + extra})
-            cp = CommandProcess(part, rd, on_event, memory_limit, stop_at=stop_at).start()
+            announced = {
+                "uninterrupted run": run_event("uninterrupted"),
+                "stopped run": run_event("stopped", k=k),
+                "resumed run": run_event("resumed", k=k),
+            }[name]
+            cp = CommandProcess(part, rd, on_event, memory_limit, stop_at=stop_at, run=announced).start()
             seen[name] = cp
             if cp.start_error:
                 raise RuntimeError(f"{name}: the command did not start: {cp.start_error}")

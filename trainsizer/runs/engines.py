@@ -36,6 +36,7 @@ class EngineRun:
     cancel: threading.Event = field(default_factory=threading.Event)
     break_resume: str | None = None
     kept: dict[str, Any] = field(default_factory=dict)  # what measure leaves for quality and resume
+    stages: tuple[str, ...] = FULL  # what conduct() will run: measure only, or the full check
 
 
 class Engine(Protocol):
@@ -128,7 +129,11 @@ class CommandEngine:
     def measure(self, run: EngineRun) -> dict[str, Any]:
         from trainsizer.runs.command import run_command
 
-        return run_command(run.spec, run.rd, run.on_event, run.memory_limit, run.cancel, keep=run.kept)
+        # in the full check the measured run is the resume check's uninterrupted run A: its curve says so
+        reference = "resume" in run.stages and bool(run.spec.engine.resume_args)
+        return run_command(
+            run.spec, run.rd, run.on_event, run.memory_limit, run.cancel, keep=run.kept, reference=reference
+        )
 
     def quality(self, run: EngineRun, measurement: dict[str, Any]) -> dict[str, Any] | None:
         from trainsizer.runs.command import command_quality
@@ -224,7 +229,7 @@ def conduct(
     result = new_result(spec)
     times = result["stages"]
     cancel = cancel_event or threading.Event()  # also set when this process is interrupted meanwhile
-    run = EngineRun(spec, rd, None, on_event, memory_limit, cancel, break_resume)
+    run = EngineRun(spec, rd, None, on_event, memory_limit, cancel, break_resume, stages=tuple(stages))
     measuring: _Background | None = None
 
     def stage(name, fn):

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer import oscompat
-from trainsizer.runs.protocol import parent_event, parse_line
+from trainsizer.runs.protocol import RUN_NAMES, parent_event, parse_line, run_event
 from trainsizer.runs.rundir import RunDir
 
 log = logging.getLogger(__name__)
@@ -90,8 +90,10 @@ class WorkerProcess:
         on_event: Callable[[dict], None] | None = None,
         memory_limit: int | None = None,
         env: dict[str, str] | None = None,
+        run: dict[str, Any] | None = None,
     ):
         self.run_dir, self.command, self.on_event = run_dir, command, on_event
+        self.run = run  # protocol.run_event: which run of the check this process is (announced at start)
         self.memory_limit, self.env = memory_limit, env
         # The stream's bulk (samples, phases, steps: tens of thousands in an hour) goes to events.jsonl and
         # the
@@ -103,7 +105,13 @@ class WorkerProcess:
         self.cancel_requested = False
         self.returncode: int | None = None
 
+    def announce(self) -> None:
+        """The ``run`` event before the process starts: the timeline starts a new, labelled curve there."""
+        if self.run is not None:
+            self._deliver(dict(self.run))
+
     def start(self) -> WorkerProcess:
+        self.announce()
         env = dict(os.environ, **(self.env or {}))
         env.setdefault("PYTHONUNBUFFERED", "1")
         env.setdefault("HF_HUB_OFFLINE", "1")
@@ -213,10 +221,14 @@ def run_worker(
     cancel_event: threading.Event | None = None,
     timeout: float | None = None,
     extra: list[str] | None = None,
+    run: dict[str, Any] | None = None,
 ) -> WorkerProcess:
-    """Start a worker, follow it to the end (or cancel it), and return it reaped."""
+    """Start a worker, follow it to the end (or cancel it), and return it reaped. ``run``: its run event
+    (protocol.run_event); the worker's role when not given."""
     command = worker_command(str(spec_path), str(run_dir.path), role, world) + list(extra or [])
-    return follow(WorkerProcess(run_dir, command, on_event, memory_limit).start(), cancel_event, timeout)
+    run = run if run is not None else run_event(role) if role in RUN_NAMES else None
+    wp = WorkerProcess(run_dir, command, on_event, memory_limit, run=run)
+    return follow(wp.start(), cancel_event, timeout)
 
 
 def follow(

@@ -19,6 +19,7 @@ EVENT_TYPES = {
     "error",
     "result",
     "stage",  # the orchestrator's: which stage of the check runs now (environment, estimate, measure, …)
+    "run",  # the parent's: one process of the check starts (measure, quality, A/B/C of the resume check)
 }
 
 
@@ -51,6 +52,18 @@ def _log(text: str) -> dict[str, Any]:
         "level": "output",
         "message": text[:10000],
     }
+
+
+# The runs of a check (``run`` events, written by the parent before each process starts): codes for the
+# edges to word (ui_common/messages.py: ``run_<name>``), with the step parameters they need.
+RUN_NAMES = ("measure", "measure_reference", "quality", "uninterrupted", "stopped", "resumed", "resumed_to",
+             "noise_floor")
+
+
+def run_event(name: str, **params) -> dict[str, Any]:
+    """The start of one run of a check: ``name`` one of RUN_NAMES, ``params`` its steps (``k``, ``to``)."""
+    assert name in RUN_NAMES, name
+    return parent_event("run", name=name, params=params)
 
 
 def parent_event(type_: str, **fields) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.runs.launcher import run_worker
+from trainsizer.runs.protocol import run_event
 from trainsizer.runs.rundir import RunDir
 
 
@@ -26,10 +27,12 @@ class WorkerFailed(RuntimeError):
         self.failure = failure
 
 
-def _train(rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limit=None, cancel_event=None):
+def _train(
+    rd: RunDir, spec_path, world, on_event, extra: list[str], memory_limit=None, cancel_event=None, run=None
+):
     if cancel_event is not None and cancel_event.is_set():
         raise Cancelled("cancelled")
-    wp = run_worker(rd, spec_path, "train", world, on_event, memory_limit, cancel_event, extra=extra)
+    wp = run_worker(rd, spec_path, "train", world, on_event, memory_limit, cancel_event, extra=extra, run=run)
     if wp.cancel_requested:
         raise Cancelled("cancelled")
     results = [e for e in wp.events if e.get("type") == "result"]
@@ -119,7 +122,14 @@ def resume_check(
     steps = ["--steps", str(n)]
     try:
         ref = _train(
-            rd, spec_path, world, on_event, steps + ["--tag", "reference"], memory_limit, cancel_event
+            rd,
+            spec_path,
+            world,
+            on_event,
+            steps + ["--tag", "reference"],
+            memory_limit,
+            cancel_event,
+            run_event("uninterrupted", steps=n),
         )
         part_a = _train(
             rd,
@@ -129,6 +139,7 @@ def resume_check(
             steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")],
             memory_limit,
             cancel_event,
+            run_event("stopped", k=k1),
         )
         broken = ["--break", break_] if break_ else []
         merged = {"losses": dict(part_a["losses"]), "grad_norms": dict(part_a["grad_norms"])}
@@ -145,6 +156,7 @@ def resume_check(
                 + broken,
                 memory_limit,
                 cancel_event,
+                run_event("resumed_to", k=k1, to=k2),
             )
             merged["losses"].update(part_b["losses"])
             merged["grad_norms"].update(part_b["grad_norms"])
@@ -158,6 +170,7 @@ def resume_check(
             steps + ["--resume-from", str(source), "--tag", "resumed"] + broken,
             memory_limit,
             cancel_event,
+            run_event("resumed", k=k2 or k1),
         )
         merged["losses"].update(part_c["losses"])
         merged["grad_norms"].update(part_c["grad_norms"])
@@ -169,7 +182,14 @@ def resume_check(
             passed = all(v == 0.0 for v in diffs.values())
         else:
             again = _train(
-                rd, spec_path, world, on_event, steps + ["--tag", "reference-2"], memory_limit, cancel_event
+                rd,
+                spec_path,
+                world,
+                on_event,
+                steps + ["--tag", "reference-2"],
+                memory_limit,
+                cancel_event,
+                run_event("noise_floor", steps=n),
             )
             floor = _compare(ref, again, ref["final_state"], again["final_state"])
             noise, noise_note = floor, "two fresh reference runs with the same seed"

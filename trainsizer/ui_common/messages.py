@@ -93,6 +93,15 @@ MESSAGES = {
     "{dloss:.3g}, "
     "max |Δparam| {dparam:.3g})",
     "resume_failed": "the resume check ran and failed: {why}",
+    # the runs of a check, each a labelled curve of the memory timeline (protocol.RUN_NAMES)
+    "run_measure": "measured run",
+    "run_measure_reference": "measured run = A, uninterrupted",
+    "run_quality": "quality: the metric before and after training",
+    "run_uninterrupted": "A: uninterrupted",
+    "run_stopped": "B: stopped at step {k}",
+    "run_resumed": "C: resumed from step {k}",
+    "run_resumed_to": "C: resumed from step {k}, stopped at step {to}",
+    "run_noise_floor": "A again: the noise floor",
 }
 CONTEXTS = ("Messages", "Report", "Labels")  # where a text is looked up in the .ts, in this order
 
@@ -145,6 +154,16 @@ def render(
         except (KeyError, ValueError, TypeError, IndexError):
             continue
     return f"{code} {params}"
+
+
+def run_label(name: str, params: dict[str, Any] | None, lang: str = "en", translated=None) -> str:
+    """The words for one run of a check (a ``run`` event's name and parameters) in ``lang``; ``translated``
+    as in ``evidence`` (the window's Qt translator)."""
+    code = f"run_{name}"
+    template = MESSAGES.get(code)
+    if template is None:
+        return name
+    return render(code, params, lang, translated(template) if translated else None)
 
 
 def evidence(part: dict[str, Any] | None, lang: str = "en", translated=None) -> str:
