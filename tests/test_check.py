@@ -61,7 +61,6 @@ def test_full_check_on_the_tiny_preset_is_accepted(run_cli, runs_drawn, tmp_path
     )
 
 
-
 def _resume(tmp_path, spec, break_=None):
     rd = RunDir(tmp_path / "run")
     path = rd.write_spec(spec)

@@ -277,9 +277,15 @@ def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_ma
             and live["batch_per_device"] == 4
         )
         assert 0 < live["trainable_params"] == live["total_params"] < 1_000_000  # the script's tiny Llama
+        # tokens/s from the batches the Trainer trained on (4 rows of 32 tokens a step), counted by the hook
+        assert meas["tokens_basis"] == "trainer_batches" and meas["tokens_per_step"] == 4 * 32, meas
+        assert meas["tokens_per_s"] == pytest.approx(128 / meas["step_time_s"]["median"], rel=0.5)
+        assert "tokens/s (counted from the batches its Trainer trained on: 128 tokens per step)" in stdout
         code, _, err = cli_main("report", out, "--format", "html", "-o", tmp_path / "r.html")
         html = (tmp_path / "r.html").read_text()
         assert code == 0 and f"{live['total_params']:,}" in html and "read from the script" in html, err
+        assert "Trainer trained on: 128 tokens per step" in html
+        assert ">TFLOP/s</th><td>not known<" in html.replace("\n", ""), "a 0 for what was not measured"
         assert "tiny-llama" not in html
         assert resume["stopped_by"] == "trainer" and resume["first_resumed_step"] == 2, resume
         assert resume["code"] == "command_resume_identical", resume
@@ -309,7 +315,10 @@ def test_a_plain_script_with_one_fixed_checkpoint_file_is_stopped_by_a_signal_an
     assert resume["first_resumed_step"] in (1, 2) and resume["missing_steps"] == [] and resume["steps"] == 8
     assert resume["repeated_steps"] == []
     code, _, err = cli_main("report", out, "--format", "html", "-o", tmp_path / "r.html")
-    assert "not read from the command" in (tmp_path / "r.html").read_text()  # a black box, labelled so
+    html = (tmp_path / "r.html").read_text()
+    assert "not read from the command" in html  # a black box, labelled so
+    # its throughput: the spec's batch over the measured step, said so — never a 0 (issue 29)
+    assert "if a step is the spec&#x27;s batch" in html and ">tokens/s</th><td>0<" not in html
     code, stdout, err = cli_main("spec", "validate", tmp_path / "spec.toml")
     assert code == 0, err  # a fixed checkpoint file is a valid spec
 

@@ -152,8 +152,7 @@ def render_measurement(result: dict) -> str:
     if st.get("count") and command:
         lines.append(
             f"step {st['median']:.3f} s median (p95 {st['p95']:.3f}, min {st['min']:.3f}, "
-            f"{st['count']} steps, from the times of its step lines) · "
-            f"{meas.get('tokens_per_s_assumed') or 0:,.0f} tokens/s if a step is the spec's batch"
+            f"{st['count']} steps, from the times of its step lines) · " + _command_tokens(meas)
         )
         left = meas["step_time_left_out"]
         if left["warmup"] or left["evaluation"]:
@@ -292,3 +291,15 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
         "`trainsizer request --plan SPEC --option N` drafts the request"
     )
     return "\n".join(lines)
+
+
+def _command_tokens(meas: dict) -> str:
+    """A command's throughput and where it comes from (never a 0 for what is not known)."""
+    if meas.get("tokens_per_s") and meas.get("tokens_basis") == "trainer_batches":
+        return (
+            f"{meas['tokens_per_s']:,.0f} tokens/s (counted from the batches its Trainer trained on: "
+            f"{meas.get('tokens_per_step') or 0:,} tokens per step)"
+        )
+    if meas.get("tokens_per_s_assumed"):
+        return f"{meas['tokens_per_s_assumed']:,.0f} tokens/s if a step is the spec's batch"
+    return "tokens/s not known"

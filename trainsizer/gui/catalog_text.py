@@ -33,6 +33,9 @@ if __name__ == "__main__":
 
 # generated
 REPORT = [
+    QT_TRANSLATE_NOOP("Report", 'not known'),
+    QT_TRANSLATE_NOOP("Report", "%s (counted from the batches the script's Trainer trained on: %s tokens per step)"),
+    QT_TRANSLATE_NOOP("Report", "%s if a step is the spec's batch (%s tokens; not read from the command)"),
     QT_TRANSLATE_NOOP("Report", 'Readiness probe of the machine'),
     QT_TRANSLATE_NOOP("Report", 'where it ran'),
     QT_TRANSLATE_NOOP("Report", 'read from the script’s model by trainsizer’s TrainerCallback'),

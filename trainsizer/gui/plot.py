@@ -160,7 +160,9 @@ class MemoryPlot(QWidget):
         ]
 
     def _runs(self) -> None:
-        for i, ((t0, _name, _params), words) in enumerate(zip(self.timeline.runs, self.run_words(), strict=True)):
+        for i, ((t0, _name, _params), words) in enumerate(
+            zip(self.timeline.runs, self.run_words(), strict=True)
+        ):
             if i >= len(self.run_lines):
                 line = pg.InfiniteLine(
                     angle=90,

@@ -37,9 +37,8 @@ def memory_timeline_svg(
     height: int = 320,
 ) -> str:
     """``t`` is the report's translator; ``predicted``/``capacity`` are bytes per device name ("host" too)."""
-    from trainsizer.ui_common.textfmt import BYTES_UNIT
-
     from trainsizer.ui_common.messages import run_label
+    from trainsizer.ui_common.textfmt import BYTES_UNIT
 
     predicted, capacity = predicted or {}, capacity or {}
     unit_name = BYTES_UNIT.get() or "GiB"  # the report's one unit

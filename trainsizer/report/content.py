@@ -403,9 +403,9 @@ def step_section(run: Run, t) -> Section:
         (t("p95"), fmt_seconds(st["p95"], ".4f", word)),
         (t("min"), fmt_seconds(st["min"], ".4f", word)),
         (t("steps"), str(st["count"])),
-        (t("tokens/s"), f"{meas.get('tokens_per_s') or 0:,.0f}"),
-        (t("samples/s"), f"{meas.get('samples_per_s') or 0:,.2f}"),
-        (t("TFLOP/s"), f"{meas.get('tflops') or 0:.4g}"),
+        (t("tokens/s"), _tokens_per_s(meas, t)),
+        (t("samples/s"), _known(meas["samples_per_s"], ",.2f", t)),
+        (t("TFLOP/s"), _known(meas["tflops"], ".4g", t)),
         (
             t("utilization (MFU)"),
             f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"),
@@ -439,6 +439,32 @@ def step_section(run: Run, t) -> Section:
         )
     )
     return s
+
+
+def _known(v, spec: str, t) -> str:
+    """A measured figure, or "not known" — never a 0 for what was not measured (a command's samples/s)."""
+    return format(v, spec) if isinstance(v, int | float) and v > 0 else t("not known")
+
+
+def _tokens_per_s(meas: dict, t) -> str:
+    """Tokens per second, saying where a command's come from: counted from the batches its Trainer trained
+    on, or the spec's batch over the measured step (an assumption about the script); else "not known"."""
+    basis = meas["tokens_basis"]
+    if meas["tokens_per_s"] and basis == "trainer_batches":
+        return t(
+            "%s (counted from the batches the script's Trainer trained on: %s tokens per step)",
+            f"{meas['tokens_per_s']:,.0f}",
+            f"{meas['tokens_per_step'] or 0:,}",
+        )
+    if meas["tokens_per_s"]:
+        return f"{meas['tokens_per_s']:,.0f}"
+    if meas["tokens_per_s_assumed"]:
+        return t(
+            "%s if a step is the spec's batch (%s tokens; not read from the command)",
+            f"{meas['tokens_per_s_assumed']:,.0f}",
+            f"{meas['tokens_per_step'] or 0:,}",
+        )
+    return t("not known")
 
 
 def _num(v, spec: str, t) -> str:

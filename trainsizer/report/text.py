@@ -14,6 +14,9 @@ from trainsizer.ui_common.textfmt import DURATION_FORMS
 LANGS = ("en", "ru")
 
 WORDS = (
+    "not known",
+    "%s (counted from the batches the script's Trainer trained on: %s tokens per step)",
+    "%s if a step is the spec's batch (%s tokens; not read from the command)",
     "Readiness probe of the machine",
     "where it ran",
     "read from the script’s model by trainsizer’s TrainerCallback",

@@ -117,6 +117,11 @@ SHAPES: dict[str, dict[str, Any]] = {
         "oom": {},
         "engine": {"name": str},
         "tokens_per_s": NUMBER,
+        "tokens_per_s_assumed": NUMBER,  # a command's: the spec's batch over its measured step
+        "tokens_per_step": int,
+        "tokens_basis": str,  # measured (absent) | trainer_batches (counted by the hook) | spec_batch
+        "samples_per_s": NUMBER,
+        "tflops": NUMBER,
         "host_rss": NUMBER,
         "host_processes": int,
         "step_time_left_out": {"warmup": int, "evaluation": int},

@@ -263,6 +263,7 @@ class CommandProcess(WorkerProcess):
                     "grad_norm": rec.get("grad_norm"),
                     "lr": rec.get("lr"),
                     "seconds": rec.get("seconds"),
+                    "tokens": rec.get("tokens") if isinstance(rec.get("tokens"), int) else None,
                 }
             except (ValueError, KeyError, TypeError):
                 continue
@@ -443,11 +444,22 @@ def run_command(
         "warmup": min(warm, len(steps)),
         "evaluation": sum(1 for s in after_warmup if s.get("includes_eval")),
     }
-    if timed:
+    counted = [
+        s
+        for s in after_warmup
+        if s["seconds"] and not s.get("includes_eval") and isinstance(s.get("tokens"), int)
+    ]
+    if counted:  # the Trainer's own batches, counted by the hook: a measured throughput
+        meas["tokens_per_s"] = sum(s["tokens"] for s in counted) / sum(s["seconds"] for s in counted)
+        meas["tokens_per_step"] = counted[-1]["tokens"]
+        meas["tokens_basis"] = "trainer_batches"
+    elif timed:
         tokens = (
             spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum * spec.parallel.world_size()
         )
         meas["tokens_per_s_assumed"] = tokens / meas["step_time_s"]["median"]  # from the spec's batch, stated
+        meas["tokens_per_step"] = tokens
+        meas["tokens_basis"] = "spec_batch"
     if interrupted or (cp.cancel_requested and cancel_event is not None and cancel_event.is_set()):
         meas["failure"] = "cancelled"
         if interrupted:

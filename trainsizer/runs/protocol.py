@@ -56,8 +56,16 @@ def _log(text: str) -> dict[str, Any]:
 
 # The runs of a check (``run`` events, written by the parent before each process starts): codes for the
 # edges to word (ui_common/messages.py: ``run_<name>``), with the step parameters they need.
-RUN_NAMES = ("measure", "measure_reference", "quality", "uninterrupted", "stopped", "resumed", "resumed_to",
-             "noise_floor")
+RUN_NAMES = (
+    "measure",
+    "measure_reference",
+    "quality",
+    "uninterrupted",
+    "stopped",
+    "resumed",
+    "resumed_to",
+    "noise_floor",
+)
 
 
 def run_event(name: str, **params) -> dict[str, Any]:

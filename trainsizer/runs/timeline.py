@@ -1,10 +1,10 @@
 """What the live plot, the progress bar and the report's timeline show, folded from protocol events (no Qt).
 
 A run may be several worker processes one after another (measure, quality, the resume runs), each
-counting its own time from zero. The timeline lays them end to end: the parent announces each process with a
-``run`` event (which run of the check it is: protocol.RUN_NAMES), and its clock is offset to continue where the
-previous one stopped; each run is a curve of its own (``segments``), labelled at the edges. In an older file
-without ``run`` events, an event whose time goes back starts a new worker.
+counting its own time from zero. The timeline lays them end to end: the parent announces each process with
+a ``run`` event (which run of the check it is: protocol.RUN_NAMES), and its clock is offset to continue where
+the previous one stopped; each run is a curve of its own (``segments``), labelled at the edges. In an older
+file without ``run`` events, an event whose time goes back starts a new worker.
 """
 
 from __future__ import annotations
@@ -137,7 +137,9 @@ class RunTimeline:
     def run_spans(self) -> list[tuple[float, float, str, dict[str, Any]]]:
         """Each announced run with its start and end time (the next run's start, or now)."""
         ends = [r[0] for r in self.runs[1:]] + [self.now] if self.runs else []
-        return [(t0, max(t1, t0), name, params) for (t0, name, params), t1 in zip(self.runs, ends, strict=True)]
+        return [
+            (t0, max(t1, t0), name, params) for (t0, name, params), t1 in zip(self.runs, ends, strict=True)
+        ]
 
     def failed(self) -> dict[str, Any] | None:
         """The error that ended the run, or None (a result with a status other than ok ends it too)."""

@@ -4,7 +4,8 @@ trainsizer put this folder first on PYTHONPATH and set TRAINSIZER_TRAINER_EVENTS
 It changes nothing in the script: when — and only when — the script imports ``transformers.trainer``, the
 module's ``Trainer.__init__`` is wrapped to add one TrainerCallback (``add_callback``, the Trainer's
 documented way), which appends one JSON line per optimizer step (step, loss, gradient norm, learning rate,
-seconds) to the file TRAINSIZER_TRAINER_EVENTS names. For the resume check's stopped run,
+seconds, and the token positions of the batches it trained on, counted by a thin wrapper of this Trainer's
+``training_step``) to the file TRAINSIZER_TRAINER_EVENTS names. For the resume check's stopped run,
 TRAINSIZER_STOP_AT_STEP=k makes the callback ask the Trainer, at the end of step k, to save its checkpoint
 (its own code, into its own output folder) and stop — the run's configuration (max_steps, the schedule)
 unchanged. The environment's own ``sitecustomize``, if any, is still imported after this one. Standard
@@ -41,13 +42,18 @@ def _callback():
         def __init__(self):
             self.t0 = None
             self.seconds = {}
+            self.counting = 0  # token positions of this step's batches on this rank (_count_tokens)
+            self.tokens = {}  # optimizer step -> token positions over all ranks
 
         def on_step_begin(self, args, state, control, **kwargs):
             self.t0 = time.perf_counter()
+            self.counting = 0
 
         def on_step_end(self, args, state, control, **kwargs):
             if self.t0 is not None:
                 self.seconds[state.global_step] = time.perf_counter() - self.t0
+            if self.counting:  # every rank trains on a batch of the same shape (data parallel)
+                self.tokens[state.global_step] = self.counting * max(int(getattr(args, "world_size", 1)), 1)
             if _STOP_AT and state.global_step >= int(_STOP_AT):
                 control.should_save = True  # the Trainer's own checkpoint of this step
                 control.should_training_stop = True
@@ -65,6 +71,7 @@ def _callback():
                         "grad_norm": float(logs["grad_norm"]) if logs.get("grad_norm") is not None else None,
                         "lr": float(logs.get("learning_rate") or 0.0),
                         "seconds": self.seconds.get(state.global_step),
+                        "tokens": self.tokens.get(state.global_step),
                     }
                 )
 
@@ -90,6 +97,23 @@ def _model_record(trainer):
     }
 
 
+def _count_tokens(trainer, watch):
+    """Count the token positions (``input_ids``' elements) of each batch the Trainer trains on: wraps this
+    Trainer's ``training_step`` to look at its inputs (no copy, no device sync), then calls it unchanged."""
+    original = trainer.training_step
+
+    def training_step(model, inputs, *args, **kwargs):
+        try:
+            ids = inputs.get("input_ids") if hasattr(inputs, "get") else None
+            if ids is not None and hasattr(ids, "numel"):
+                watch.counting += int(ids.numel())
+        except Exception:
+            pass
+        return original(model, inputs, *args, **kwargs)
+
+    trainer.training_step = training_step
+
+
 def _patch(module):
     trainer = getattr(module, "Trainer", None)
     if trainer is None or getattr(trainer, "_trainsizer_watched", False):
@@ -99,7 +123,9 @@ def _patch(module):
     def __init__(self, *args, **kwargs):
         original(self, *args, **kwargs)
         try:
-            self.add_callback(_callback())
+            watch = _callback()()
+            self.add_callback(watch)
+            _count_tokens(self, watch)
         except Exception:
             pass
         try:
