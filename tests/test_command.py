@@ -243,6 +243,30 @@ def test_the_resume_check_of_a_command_compares_its_losses(cli_main, runs_drawn,
         assert resume["checkpoint_bytes"] > 0
 
 
+def test_resume_at_is_held_to_the_steps_the_command_ran_not_to_resume_steps(cli_main, tmp_path):
+    """Issue 29: checkpoint.resume_steps is the length of trainsizer's own resume run; a command runs its own
+    steps. So a command spec with resume_at past resume_steps is valid, and a resume_at past the steps the
+    command ran fails the check saying so (before, validation refused it, comparing it with a field that does
+    not apply)."""
+    extra = RESUME_ARGS + "[checkpoint]\nresume_at = 5\nresume_steps = 2\n"
+    spec = _spec(tmp_path, RESUMABLE, extra)
+    code, stdout, err = cli_main("spec", "validate", spec)
+    assert code == 0, stdout + err
+    out = tmp_path / "run"
+    cli_main("check", spec, "--out", str(out))
+    resume = json.loads((out / "result.json").read_text())["resume"]  # the script runs steps 0..5
+    assert resume["code"] == "command_resume_identical" and resume["first_resumed_step"] == 5, resume
+    (tmp_path / "spec.toml").write_text(Path(spec).read_text().replace("resume_at = 5", "resume_at = 6"))
+    code, stdout, err = cli_main("check", spec, "--out", str(tmp_path / "run2"))
+    resume = json.loads((tmp_path / "run2" / "result.json").read_text())["resume"]
+    assert resume["code"] == "resume_failed", resume
+    assert "resume_at is 6, but the uninterrupted run ran 6 steps" in resume["params"]["why"], resume
+    # the builtin loop's resume check still holds resume_at to its own run's length, naming both fields
+    (tmp_path / "b.toml").write_text("[checkpoint]\nresume_at = 5\nresume_steps = 4\n")
+    code, stdout, err = cli_main("spec", "validate", tmp_path / "b.toml")
+    assert code == 2 and "[checkpoint] resume_at" in stdout + err and "resume_steps = 4" in stdout + err
+
+
 @pytest.mark.parametrize("recipe", ["callback", "max_steps"])
 def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_main, tmp_path, recipe):
     """The customer's own transformers.Trainer script, unchanged, on a linear learning-rate schedule:

@@ -109,6 +109,38 @@ def test_a_measured_run_is_a_batch_job_whose_events_stream_here(slurm, env, tmp_
     assert "(measured on a Slurm cluster)" in p.stdout
 
 
+def test_two_ranks_are_two_tasks_of_an_srun_job_step(slurm, env, tmp_path):
+    """Issue 32: a two-rank DDP run (gloo, on the one node) asks Slurm for two tasks; each worker of the run is
+    an srun job step whose tasks are the ranks (Slurm's task ids mapped to torch.distributed's), not a
+    torchrun inside one task."""
+    from trainsizer.spec import RunSpec
+
+    spec = tmp_path / "run.toml"
+    RunSpec().replace(
+        measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
+        parallel={"strategy": "ddp", "devices": "cpu", "processes": 2},
+        cluster={"time_limit": "10:00"},
+    ).save(spec)
+    out = tmp_path / "r"
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "measure", spec, "--slurm", "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    _wait(lambda: proc.poll() is not None, proc, out, "the end")
+    stdout, stderr = proc.communicate(timeout=60)
+    result = json.loads((out / "result.json").read_text())
+    assert result["status"] == "ok", (result.get("error"), stderr[-2000:])
+    script = (out / "job.sbatch").read_text()
+    assert "#SBATCH --ntasks=2" in script and "export TRAINSIZER_LAUNCH=srun" in script, script
+    hellos = [e for e in _events(out) if e["type"] == "hello" and "slurm" in e]
+    job = result["target"]["slurm"]["job_id"]
+    assert sorted(e["slurm"]["procid"] for e in hellos) == ["0", "1"], hellos  # srun's tasks 0 and 1
+    assert {e["slurm"]["job_id"] for e in hellos} == {job} and all(e["world_size"] == 2 for e in hellos)
+    assert {e["slurm"]["step_id"] for e in hellos} == {"0"}, hellos  # one job step, not the batch step
+    steps = {e["rank"] for e in _events(out) if e["type"] == "step"}
+    assert steps == {0, 1} and result["measurement"]["step_time_s"]["count"] == 2
+
+
 def test_a_pending_job_says_slurms_reason_and_cancel_is_scancel(slurm, env, tmp_path):
     out = tmp_path / "r"
     proc = subprocess.Popen(

@@ -538,6 +538,12 @@ def resume_command(
                 "no losses were observed (no step pattern with a loss group matched, and no "
                 "transformers.Trainer reported a step)"
             )
+        last = max(reference)  # the uninterrupted run's last step (step indices from 0)
+        if k > last:
+            raise RuntimeError(
+                f"checkpoint.resume_at is {k}, but the uninterrupted run ran {last + 1} steps: choose a step "
+                "before its last one"
+            )
         trainer = bool(seen["uninterrupted run"].trainer_steps)
         how = "args" if e.stop_args else "trainer" if trainer else "signal"
         base["stopped_by"] = how

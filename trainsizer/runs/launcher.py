@@ -41,6 +41,23 @@ def worker_command(
     from trainsizer.bundle import TORCHRUN, WORKER, is_frozen
 
     args = ["--spec", str(spec_path), "--out", str(out), "--role", role]
+    if world > 1 and os.environ.get("TRAINSIZER_LAUNCH") == "srun":
+        # inside a Slurm job (runs/slurm.py writes TRAINSIZER_LAUNCH into its batch script): the ranks are a
+        # job step of srun's own tasks, on the allocation's CPUs or GPUs; each maps Slurm's task ids to
+        # torch.distributed's (worker/__main__.py: TRAINSIZER_RANKS=slurm)
+        worker = (
+            [python, WORKER]
+            if (is_frozen() if frozen is None else frozen)
+            else [python, "-m", "trainsizer.worker"]
+        )
+        return [
+            "srun",
+            f"--ntasks={world}",
+            "--kill-on-bad-exit=1",
+            "--export=ALL,TRAINSIZER_RANKS=slurm",
+            *worker,
+            *args,
+        ]
     if is_frozen() if frozen is None else frozen:
         if world > 1:
             return [
@@ -227,8 +244,22 @@ def run_worker(
     (protocol.run_event); the worker's role when not given."""
     command = worker_command(str(spec_path), str(run_dir.path), role, world) + list(extra or [])
     run = run if run is not None else run_event(role) if role in RUN_NAMES else None
-    wp = WorkerProcess(run_dir, command, on_event, memory_limit, run=run)
+    env = _srun_rendezvous() if command[0] == "srun" else None
+    wp = WorkerProcess(run_dir, command, on_event, memory_limit, env=env, run=run)
     return follow(wp.start(), cancel_event, timeout)
+
+
+def _srun_rendezvous() -> dict[str, str]:
+    """Where srun's ranks meet (torch.distributed's env:// rendezvous): this process runs the batch script on
+    the allocation's first node, where rank 0 runs too; a free port of this node. On one node, loopback."""
+    import socket
+
+    nodes = int(os.environ.get("SLURM_JOB_NUM_NODES") or os.environ.get("SLURM_NNODES") or 1)
+    addr = "127.0.0.1" if nodes <= 1 else socket.gethostname()
+    with socket.socket() as s:
+        s.bind(("" if nodes > 1 else "127.0.0.1", 0))
+        port = s.getsockname()[1]
+    return {"MASTER_ADDR": addr, "MASTER_PORT": str(port)}
 
 
 def follow(

@@ -9,8 +9,10 @@ node both see — and the events it appends there stream into ``RUN_DIR/events.j
 Pending (with Slurm's reason), running, and the end (the job's state and exit code) are events too; a job
 killed by its time limit, cancelled or failed on its node is a result that says so, never a hang.
 
-First slice: one node, submitted from this machine as a login node (``sbatch`` on PATH). Several nodes and
-submitting over SSH to a login node are not built yet, and are refused by name.
+One node, submitted from this machine as a login node (``sbatch`` on PATH). Several ranks (ddp/fsdp) are
+Slurm's own tasks: the job asks for one task per rank, and each worker of the check is an ``srun`` job step of
+that many tasks, whose Slurm ids become torch.distributed's (runs/launcher.py). Several nodes and submitting
+over SSH to a login node are not built yet, and are refused by name.
 """
 
 from __future__ import annotations
@@ -54,11 +56,14 @@ def batch_script(spec, kind: str, job_dir: Path, python: str = sys.executable) -
     """The batch script for ``kind`` (measure | check) of the spec in ``job_dir``: readable, every value
     quoted; one node, trainsizer run as it would be by hand there."""
     c = spec.cluster
+    ranks = spec.parallel.world_size()
     lines = [
         "#!/bin/bash",
         f"#SBATCH --job-name=trainsizer-{kind}",
         "#SBATCH --nodes=1",
-        "#SBATCH --ntasks=1",
+        # several ranks (ddp/fsdp): trainsizer's orchestration runs in the batch step and starts the ranks
+        # as one srun job step per worker, one task each
+        f"#SBATCH --ntasks={ranks}",
     ]
     if c.partition:
         lines.append(f"#SBATCH --partition={c.partition}")
@@ -80,6 +85,7 @@ def batch_script(spec, kind: str, job_dir: Path, python: str = sys.executable) -
         "",
         "# written by trainsizer: the run's events and result land in run/ beside this script",
         f"cd {shlex.quote(str(job_dir))}",
+        *(["export TRAINSIZER_LAUNCH=srun  # the ranks: srun's tasks, not torchrun's"] if ranks > 1 else []),
         f"exec {inner} >stdout.log 2>stderr.log",
         "",
     ]

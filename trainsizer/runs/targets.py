@@ -148,6 +148,11 @@ class SlurmCluster:
         _this_machine_only(r, "--slurm")
         if r.spec.parallel.hosts:
             raise Unsupported("--slurm: the scheduler picks the nodes; leave out parallel.hosts")
+        if r.spec.cluster.container and r.spec.parallel.world_size() > 1:
+            raise Unsupported(
+                "[cluster] container: several ranks in a container are not built yet (their srun steps would "
+                "start outside it); leave out the container or run one rank"
+            )
         try:
             return run_slurm(
                 r.spec, what, r.out, on_event=r.on_event, cancel_event=r.cancel_event, force=r.force

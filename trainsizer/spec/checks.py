@@ -14,6 +14,18 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
     out: list[SpecIssue] = []
     par = spec.parallel
     on_cpu = par.on_cpu
+    ck = spec.checkpoint
+    # trainsizer's own engines run the resume check for resume_steps; a command runs its own steps, and a k
+    # past its end is found when it runs ("the stopped run ended before step k"), not guessed here
+    if spec.engine.name != "command" and ck.resume_at >= ck.resume_steps:
+        out.append(
+            SpecIssue(
+                "checkpoint.resume_at",
+                "range",
+                f"must be before the end of the resume check's run (checkpoint.resume_steps = "
+                f"{ck.resume_steps}), got {ck.resume_at}",
+            )
+        )
     if par.strategy in ("ddp", "fsdp", "zero") and not par.auto and par.world_size() < 2:
         how = (
             "set parallel.processes >= 2 to run it here, or devices = auto to plan it on a target such as "

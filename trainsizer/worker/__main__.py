@@ -43,6 +43,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     args.skip_rng_restore = args.break_ == "rng"
+    _ranks_from_slurm()
     rank = int(os.environ.get("RANK", "0"))
     _redirect_stderr(args.out, rank)
     from trainsizer import configure_logging
@@ -66,6 +67,20 @@ def main(argv: list[str] | None = None) -> int:
         )
         em.emit("result", status="cancelled", measurement=None)
         return 0
+
+
+def _ranks_from_slurm() -> None:
+    """A rank started as a task of an srun job step (runs/launcher.py, TRAINSIZER_RANKS=slurm): Slurm's task
+    ids become torch.distributed's environment (RANK, WORLD_SIZE, LOCAL_RANK, LOCAL_WORLD_SIZE); the
+    rendezvous address and port are the orchestrator's (MASTER_ADDR, MASTER_PORT, set before srun)."""
+    env = os.environ
+    if env.get("TRAINSIZER_RANKS") != "slurm" or "SLURM_PROCID" not in env:
+        return
+    env["RANK"] = env["SLURM_PROCID"]
+    env["WORLD_SIZE"] = env.get("SLURM_STEP_NUM_TASKS") or env.get("SLURM_NTASKS", "1")
+    env["LOCAL_RANK"] = env.get("SLURM_LOCALID", "0")
+    per_node = env.get("SLURM_STEP_TASKS_PER_NODE") or env.get("SLURM_TASKS_PER_NODE") or ""
+    env["LOCAL_WORLD_SIZE"] = per_node.split("(")[0].split(",")[0] or env["WORLD_SIZE"]
 
 
 def _run(args, em, state) -> int:
@@ -96,6 +111,11 @@ def _run(args, em, state) -> int:
         versions={"torch": torch.__version__, "python": sys.version.split()[0]},
         cuda=torch.cuda.is_available(),
         devices=[str(device)],
+        **(
+            {"slurm": {k: os.environ.get(f"SLURM_{k.upper()}") for k in ("job_id", "step_id", "procid")}}
+            if os.environ.get("TRAINSIZER_RANKS") == "slurm"
+            else {}
+        ),
     )
     context = _cuda_context(device)
     from trainsizer.data import DataError
