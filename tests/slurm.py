@@ -1,7 +1,8 @@
 """A real Slurm on localhost for the tests (issue 32): munged with a throwaway key, slurmctld and slurmd from
 Debian's slurm-wlm with a generated slurm.conf in a temporary folder (one node — this machine — with its CPUs
 and memory, no GPUs, proctrack/linuxproc, no accounting), on free ports. Partitions: debug (the default),
-closed (down: a job there pends with Slurm's reason). RuntimeError with the reason when it cannot start."""
+closed (down: a job there pends with Slurm's reason), h100 (four nodes of 8 H100 as slurm.conf describes them,
+never answering: for `plan --slurm`). RuntimeError with the reason when it cannot start."""
 
 from __future__ import annotations
 
@@ -87,6 +88,7 @@ def start_slurm(d: Path) -> Slurm:
                 f"SlurmctldLogFile={d}/log/slurmctld.log",
                 f"SlurmdLogFile={d}/log/slurmd.log",
                 "ProctrackType=proctrack/linuxproc",
+                "GresTypes=gpu",
                 "TaskPlugin=task/none",
                 "JobAcctGatherType=jobacct_gather/none",
                 "AccountingStorageType=accounting_storage/none",
@@ -101,6 +103,10 @@ def start_slurm(d: Path) -> Slurm:
                 f"NodeName={host} CPUs={cpus} RealMemory={mem} State=UNKNOWN",
                 f"PartitionName=debug Nodes={host} Default=YES MaxTime=INFINITE State=UP",
                 f"PartitionName=closed Nodes={host} MaxTime=INFINITE State=DOWN",
+                # GPU nodes as a cluster describes them (slurm.conf's Gres), for `plan --slurm`: no slurmd
+                # answers for them (a documentation address), so they stay down and nothing runs there
+                "NodeName=gpu[1-4] NodeAddr=192.0.2.1 Gres=gpu:h100:8 CPUs=96 RealMemory=2000000 State=DOWN",
+                "PartitionName=h100 Nodes=gpu[1-4] MaxTime=INFINITE State=UP",
                 "",
             ]
         )

@@ -110,8 +110,8 @@ def test_a_measured_run_is_a_batch_job_whose_events_stream_here(slurm, env, tmp_
 
 
 def test_two_ranks_are_two_tasks_of_an_srun_job_step(slurm, env, tmp_path):
-    """Issue 32: a two-rank DDP run (gloo, on the one node) asks Slurm for two tasks; each worker of the run is
-    an srun job step whose tasks are the ranks (Slurm's task ids mapped to torch.distributed's), not a
+    """Issue 32: a two-rank DDP run (gloo, on the one node) asks Slurm for two tasks; each worker of the run
+    is an srun job step whose tasks are the ranks (Slurm's task ids mapped to torch.distributed's), not a
     torchrun inside one task."""
     from trainsizer.spec import RunSpec
 
@@ -191,3 +191,44 @@ def test_a_job_killed_by_its_time_limit_is_a_result_that_says_so(time_limited):
     assert result["target"]["slurm"]["state"] == "TIMEOUT" and result["error_kind"] == "time_limit", result
     assert result["status"] != "ok" and "TIMEOUT" in result["error"] and proc.returncode != 0
     assert "Traceback" not in err
+
+
+def test_plan_takes_a_partitions_nodes_from_sinfo_and_the_request_names_them(slurm, env, tmp_path):
+    """Issue 32, item 4: `plan --slurm` sizes the options for the nodes sinfo describes (the h100 partition:
+    four nodes of 8 H100, from slurm.conf's Gres), within their count and shape; `request --plan` names the
+    partition and the nodes it asks for. A partition without GPUs, or one Slurm does not know, is said so."""
+    from trainsizer.spec import RunSpec
+
+    spec = tmp_path / "run.toml"
+    RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},
+                      task={"tokens": 2e9, "deadline_hours": 72}).save(spec)  # fmt: skip
+    p = subprocess.run([*TRAINSIZER, "plan", spec, "--slurm", "--partition", "h100", "--all", "--json"],
+                       env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    plan = json.loads(p.stdout)
+    target = plan["target"]
+    assert (target["partition"], target["nodes"], target["gpus_per_node"]) == ("h100", 4, 8), target
+    assert target["gpu_class"] == "H100-80GB" and target["gres"].startswith("gpu:h100:8"), target
+    assert target["memory_mb"] == 2000000 and target["cpus"] == 96
+    shapes = {(o["nodes"], o["gpus_per_node"]) for o in plan["options"]}
+    assert shapes and {o["gpu"] for o in plan["options"]} == {"H100-80GB"}
+    assert all(n <= 4 and (n == 1 or g == 8) and g <= 8 for n, g in shapes), shapes
+    assert (4, 8) in shapes and (8, 8) not in shapes
+    text = subprocess.run([*TRAINSIZER, "plan", spec, "--slurm", "--partition", "h100"],
+                          env=env, capture_output=True, text=True, timeout=300).stdout  # fmt: skip
+    assert "target: Slurm partition h100 as sinfo describes it: 4 node(s) of 8 × H100-80GB" in text, text
+    out = tmp_path / "request.md"
+    p = subprocess.run([*TRAINSIZER, "request", "--plan", spec, "--slurm", "--partition", "h100", "-o", out],
+                       env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    md = out.read_text()
+    best = plan["options"][plan["top"][0] - 1]
+    asked = f"h100: {best['nodes']} node(s) × {best['gpus_per_node']} GPUs asked, of its 4 node(s) of 8 × "
+    assert "Slurm partition" in md and asked in md, md
+    for partition, said in (
+        ("debug", "have no GPUs in sinfo's Gres"),
+        ("nope", "no nodes in partition 'nope'"),
+    ):
+        p = subprocess.run([*TRAINSIZER, "plan", spec, "--slurm", "--partition", partition],
+                           env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert p.returncode == 2 and said in p.stderr, (partition, p.stderr)

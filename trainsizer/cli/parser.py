@@ -39,6 +39,12 @@ def add_plan_options(p) -> None:
     p.add_argument("--top", type=int, default=5, help="options shown (default 5)")
     p.add_argument("--max-nodes", type=int, help="the customer's limit: at most this many nodes")
     p.add_argument("--max-gpus", type=int, help="the customer's limit: at most this many GPUs in all")
+    p.add_argument(
+        "--slurm",
+        action="store_true",
+        help="plan for the nodes of a Slurm partition, as sinfo describes them (GPUs, memory, CPUs, count)",
+    )
+    p.add_argument("--partition", help="with --slurm: the partition (default: [cluster] partition, else all)")
 
 
 def add_host_options(p, run: bool = False) -> None:

@@ -234,6 +234,16 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
     if task["budget_gpu_hours"]:
         what.append(f"budget {task['budget_gpu_hours']:,.0f} GPU-hours")
     lines.append("  task: " + ", ".join(what))
+    target = result.get("target") or {}
+    if target.get("kind") == "slurm":
+        source = "its Gres" if target["gpu_class_from"] == "gres" else "--gpus"
+        lines.append(
+            f"  target: Slurm partition {target['partition']} as sinfo describes it: "
+            f"{target['nodes']} node(s) of {target['gpus_per_node']} × {target['gpu_class']} "
+            f"(class from {source}: {target['gres']}), "
+            f"{fmt_bytes((target['memory_mb'] or 0) * 2**20)} RAM and {target['cpus']} CPUs each"
+            + (f"; {target['other_nodes']} node(s) of another kind left out" if target["other_nodes"] else "")
+        )
     cal = {o["gpu"]: o["utilization_basis"] for o in result["options"]}
     measured = sorted(k for k, v in cal.items() if v["kind"] == "measured")
     probed = sorted(k for k, v in cal.items() if v["kind"] == "probe")

@@ -30,6 +30,20 @@ class Layout:
     rank: int = 0  # simpler first when equally fast
 
 
+def cluster_shapes(nodes: int, per_node: int) -> list[tuple[int, int]]:
+    """The shapes a cluster of ``nodes`` nodes with ``per_node`` GPUs each can give a job: part of one node
+    (1, 2, 4 … GPUs), then whole nodes (2, 4, 8 … and all of them)."""
+    single = sorted({g for g in (1, 2, 4, 8, 16, 32) if g < per_node} | {per_node})
+    out = [(1, g) for g in single]
+    n = 2
+    while n <= nodes:
+        out.append((n, per_node))
+        n *= 2
+    if nodes > 1 and (nodes, per_node) not in out:
+        out.append((nodes, per_node))
+    return out
+
+
 def layouts(spec, nodes: int, per_node: int) -> list[Layout]:
     """Every strategy × saver for ``nodes × per_node`` GPUs."""
     n = nodes * per_node
@@ -135,10 +149,14 @@ def plan(
     top: int = 5,
     max_nodes: int | None = None,
     max_gpus: int | None = None,
+    shapes: list[tuple[int, int]] | None = None,
+    cluster: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Ranked hardware options for ``spec`` and its [task]. ``calibration`` maps a GPU class key to a measured
     utilisation ({"utilization": u, "source": run folder}) that replaces the task's assumed one; ``max_nodes``
-    and ``max_gpus`` are the customer's limits (no option beyond them is sized)."""
+    and ``max_gpus`` are the customer's limits (no option beyond them is sized); ``shapes`` the (nodes, GPUs
+    per node) a target can give (a Slurm partition's: ``cluster_shapes``; default SHAPES), ``cluster`` what
+    that target is (kept in the plan for the report and the request)."""
     from trainsizer.estimate.timing import PEAK_KEY, step_time
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.hardware.inventory import TargetDevice, hypothetical_targets
@@ -154,7 +172,7 @@ def plan(
     sized: dict[tuple[int, int], list[tuple[Layout, Any, Any]]] = {}
     shapes = [
         (n, g)
-        for n, g in SHAPES
+        for n, g in (shapes or SHAPES)
         if (max_nodes is None or n <= max_nodes) and (max_gpus is None or n * g <= max_gpus)
     ]
     for nodes, per_node in shapes:
@@ -272,6 +290,7 @@ def plan(
         },
         "headroom": headroom,
         "limits": {"max_nodes": max_nodes, "max_gpus": max_gpus},
+        "target": cluster,
         "precision_key": key,
         "options": options,
         "top": [o["option"] for o in fitting[:top]],

@@ -33,6 +33,8 @@ if __name__ == "__main__":
 
 # generated
 REPORT = [
+    QT_TRANSLATE_NOOP("Report", 'Slurm partition'),
+    QT_TRANSLATE_NOOP("Report", '%s: %s node(s) × %s GPUs asked, of its %s node(s) of %s × %s (sinfo: Gres %s, %s RAM, %s CPUs per node)'),
     QT_TRANSLATE_NOOP("Report", 'not known'),
     QT_TRANSLATE_NOOP("Report", "%s (counted from the batches the script's Trainer trained on: %s tokens per step)"),
     QT_TRANSLATE_NOOP("Report", "%s if a step is the spec's batch (%s tokens; not read from the command)"),

@@ -29,6 +29,26 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
         )
     )
     rows.append((t("layout"), md(option["placement"]["text"]) + f" ({est_word})"))
+    target = plan.get("target") or {}
+    if target.get("kind") == "slurm":  # planned for a partition's nodes, as sinfo described them
+        rows.append(
+            (
+                t("Slurm partition"),
+                t(
+                    "%s: %s node(s) × %s GPUs asked, of its %s node(s) of %s × %s (sinfo: Gres %s, %s RAM, "
+                    "%s CPUs per node)",
+                    md(target["partition"]),
+                    option["nodes"],
+                    option["gpus_per_node"],
+                    target["nodes"],
+                    target["gpus_per_node"],
+                    md(target["gpu_class"]),
+                    md(target["gres"]),
+                    fmt_bytes((target["memory_mb"] or 0) * 2**20),
+                    target["cpus"] or "?",
+                ),
+            )
+        )
     peak = option["peak"]
     line = t(
         "%s peak + %s headroom = at least %s",

@@ -14,6 +14,8 @@ from trainsizer.ui_common.textfmt import DURATION_FORMS
 LANGS = ("en", "ru")
 
 WORDS = (
+    "Slurm partition",
+    "%s: %s node(s) × %s GPUs asked, of its %s node(s) of %s × %s (sinfo: Gres %s, %s RAM, %s CPUs per node)",
     "not known",
     "%s (counted from the batches the script's Trainer trained on: %s tokens per step)",
     "%s if a step is the spec's batch (%s tokens; not read from the command)",

@@ -125,6 +125,64 @@ def job_state(job_id: str) -> dict[str, str]:
     return {"state": state or "UNKNOWN", "reason": reason, "exit_code": ""}
 
 
+def _gres_gpus(gres: str) -> tuple[str | None, int]:
+    """sinfo's Gres of a node -> (GPU type or None, GPU count): ``gpu:h100:8(S:0-1)`` -> ("h100", 8),
+    ``gpu:4`` -> (None, 4), ``(null)`` -> (None, 0). Several GPU entries: the most numerous."""
+    best: tuple[str | None, int] = (None, 0)
+    for entry in re.split(r",(?![^(]*\))", gres or ""):
+        entry = re.sub(r"\(.*?\)", "", entry).strip()
+        parts = entry.split(":")
+        if parts[0] != "gpu" or len(parts) < 2:
+            continue
+        count_text = parts[-1]
+        kind = parts[1] if len(parts) >= 3 else None
+        if count_text.isdigit() and int(count_text) > best[1]:
+            best = (kind, int(count_text))
+    return best
+
+
+def partition_nodes(partition: str | None) -> dict[str, Any]:
+    """What the nodes of a partition are, as ``sinfo`` says (one line per node: name, Gres, memory in MB,
+    CPUs, state): the largest group of alike nodes, its GPU type and count per node, memory and CPUs, and how
+    many nodes there are. SlurmError when sinfo fails or the partition has no nodes."""
+    cmd = [_tool("sinfo"), "-h", "-N", "-o", "%N|%G|%m|%c|%T|%P"]
+    if partition:
+        cmd[2:2] = ["-p", partition]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        said = (p.stderr or p.stdout).strip().splitlines()
+        raise SlurmError("sinfo_failed", "sinfo: " + (said[-1] if said else f"exit {p.returncode}"))
+    groups: dict[tuple, list[dict[str, Any]]] = {}
+    seen: set[str] = set()
+    for line in p.stdout.splitlines():
+        fields = line.split("|")
+        if len(fields) < 6 or fields[0] in seen:
+            continue
+        seen.add(fields[0])
+        kind, count = _gres_gpus(fields[1])
+        node = {"name": fields[0], "gres": fields[1], "gpu_type": kind, "gpus": count,
+                "memory_mb": int(fields[2]) if fields[2].isdigit() else None,
+                "cpus": int(fields[3]) if fields[3].isdigit() else None, "state": fields[4],
+                "partition": fields[5].rstrip("*")}  # fmt: skip
+        groups.setdefault((kind, count, node["memory_mb"], node["cpus"]), []).append(node)
+    if not groups:
+        where = f"partition {partition!r}" if partition else "the cluster"
+        raise SlurmError("no_nodes", f"sinfo lists no nodes in {where}")
+    (kind, count, memory_mb, cpus), nodes = max(groups.items(), key=lambda kv: (len(kv[1]), kv[0][1]))
+    return {
+        "partition": partition or nodes[0]["partition"],
+        "nodes": len(nodes),
+        "node_names": [n["name"] for n in nodes],
+        "states": sorted({n["state"] for n in nodes}),
+        "gres": nodes[0]["gres"],
+        "gpu_type": kind,
+        "gpus_per_node": count,
+        "memory_mb": memory_mb,
+        "cpus": cpus,
+        "other_nodes": sum(len(v) for v in groups.values()) - len(nodes),
+    }
+
+
 def cancel(job_id: str) -> None:
     subprocess.run([_tool("scancel"), job_id], capture_output=True, timeout=60)
 
