@@ -232,3 +232,68 @@ def test_plan_takes_a_partitions_nodes_from_sinfo_and_the_request_names_them(slu
         p = subprocess.run([*TRAINSIZER, "plan", spec, "--slurm", "--partition", partition],
                            env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
         assert p.returncode == 2 and said in p.stderr, (partition, p.stderr)
+
+
+def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, tmp_path):
+    """Issue 32, item 2: `check --slurm` is a chain of two jobs: the first measures, checks the quality and runs
+    the resume check's uninterrupted and stopped runs; the second (submitted with --dependency=afterany) is a
+    new job that resumes from the checkpoint the first one saved — bit-identical on the CPU — and the verdict
+    is read back here. Before, the resumed run ran in the same job as the stopped one."""
+    from trainsizer.spec import RunSpec
+
+    spec = tmp_path / "run.toml"
+    RunSpec().replace(
+        batch={"micro_batch": 2, "seq_len": 64},
+        measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
+        quality={"train_steps": 4, "eval_batches": 1},
+        checkpoint={"resume_at": 2, "resume_steps": 3},
+        cluster={"time_limit": "10:00"},
+    ).save(spec)
+    out = tmp_path / "r"
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "check", spec, "--slurm", "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    _wait(lambda: proc.poll() is not None, proc, out, "the end")
+    stdout, stderr = proc.communicate(timeout=60)
+    result = json.loads((out / "result.json").read_text())
+    job = result["target"]["slurm"]
+    assert result["verdict"] == "accepted" and proc.returncode == 0, (result.get("resume"), stderr[-2000:])
+    assert job["resume_job_id"] != job["job_id"] and job["resume_state"] == "COMPLETED", job
+    resume = result["resume"]
+    assert resume["code"] == "resume_identical" and resume["resumed_in_new_process"] is True, resume
+    runs = {e["name"]: e["job"] for e in _events(out) if e["type"] == "run"}
+    assert runs["stopped"] == job["job_id"] and runs["resumed"] == job["resume_job_id"], runs
+    assert "--resume-phase continue" in (out / "job-resume.sbatch").read_text()
+    assert "--resume-phase stop" in (out / "job.sbatch").read_text()
+    assert "resumed at steps 2 of 3: bit-identical" in stdout, stdout
+
+
+def test_a_resume_job_that_never_runs_leaves_the_resume_not_proven(slurm, env, tmp_path):
+    """The chain's second job is cancelled (by someone else, with scancel) before it resumes: the check says
+    the resume was not proven and names that job — never a pass, never a hang."""
+    from trainsizer.spec import RunSpec
+
+    spec = tmp_path / "run.toml"
+    RunSpec().replace(
+        batch={"micro_batch": 2, "seq_len": 64},
+        measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
+        quality={"train_steps": 2, "eval_batches": 1},
+        checkpoint={"resume_at": 2, "resume_steps": 3},
+        cluster={"time_limit": "10:00"},
+    ).save(spec)
+    out = tmp_path / "r"
+    proc = subprocess.Popen(
+        [*TRAINSIZER, "check", spec, "--slurm", "--out", out],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    said = lambda: [e.get("message", "") for e in _events(out) if e["type"] == "log"]  # noqa: E731
+    _wait(lambda: any(" after job " in m for m in said()), proc, out, "the second job's submission")
+    second = next(m for m in said() if " after job " in m).split()[2]
+    subprocess.run(["scancel", second], env=env, check=True, timeout=60)
+    _wait(lambda: proc.poll() is not None, proc, out, "the end")
+    result = json.loads((out / "result.json").read_text())
+    resume = result["resume"]
+    assert resume["code"] == "resume_next_job_not_run" and resume["params"]["job"] == second, resume
+    assert "CANCELLED" in resume["params"]["why"] and result["verdict"] == "incomplete", result
+    assert next(c for c in result["checks"] if c["id"] == "resume")["status"] == "not_run"

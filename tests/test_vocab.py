@@ -75,6 +75,7 @@ SAMPLE = {
     "host_rss": 2_000_000_000,
     "k": 2,
     "to": 3,
+    "job": "17",
     "tolerance": 0.001,
     "estimated": "cuda:0, cuda:1",
     # the readiness probe's codes

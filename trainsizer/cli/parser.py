@@ -193,6 +193,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     # proves the resume check can fail
     c.add_argument("--break-resume", choices=["rng", "data"], help=argparse.SUPPRESS)
+    # a Slurm chain's halves of the resume check (runs/slurm.py): stop at the checkpoint; continue anew
+    c.add_argument("--resume-phase", choices=["stop", "continue"], help=argparse.SUPPRESS)
     add_host_options(c, run=True)
     c.set_defaults(func=cmd_check)
 

@@ -140,6 +140,7 @@ def _run(args, what: str) -> int:
         memory_limit=memory_limit,
         break_resume=getattr(args, "break_resume", None),
         keep_remote=getattr(args, "keep_remote", False),
+        extra={"resume_phase": getattr(args, "resume_phase", None)},
     )
     try:
         result = target.run(what, request)

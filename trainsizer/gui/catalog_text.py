@@ -375,6 +375,8 @@ MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'resumed at steps {steps} of {total}: within the measured noise floor'),
     QT_TRANSLATE_NOOP("Messages", 'resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})'),
     QT_TRANSLATE_NOOP("Messages", 'the resume check ran and failed: {why}'),
+    QT_TRANSLATE_NOOP("Messages", 'the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has'),
+    QT_TRANSLATE_NOOP("Messages", 'the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}'),
     QT_TRANSLATE_NOOP("Messages", 'measured run'),
     QT_TRANSLATE_NOOP("Messages", 'measured run = A, uninterrupted'),
     QT_TRANSLATE_NOOP("Messages", 'quality: the metric before and after training'),

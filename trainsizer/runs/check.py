@@ -21,9 +21,16 @@ def check(
     break_resume: str | None = None,
     cancel_event: threading.Event | None = None,
     force: bool = False,
+    resume_phase: str | None = None,
 ) -> dict[str, Any]:
     """Run the whole acceptance check of ``spec`` into ``out``. ``cancel_event`` stops it (what runs is
-    stopped and reaped); result.json then says what ran and that the run was cancelled."""
+    stopped and reaped); result.json then says what ran and that the run was cancelled. ``resume_phase``
+    "stop" ends the resume check at the stopped run's checkpoint, for ``continue_resume`` in a new process
+    ("continue": that second half, in the same run folder)."""
+    if resume_phase == "continue":
+        from trainsizer.runs.engines import continue_resume
+
+        return continue_resume(spec, out, on_event=on_event, on_stage=on_stage, cancel_event=cancel_event)
     return conduct(
         spec,
         out,
@@ -34,4 +41,5 @@ def check(
         break_resume=break_resume,
         cancel_event=cancel_event,
         force=force,
+        resume_phase=resume_phase,
     )

@@ -17,6 +17,7 @@ The command is stopped — its group, then every descendant seen, also one that 
 from __future__ import annotations
 
 import collections
+import json
 import os
 import re
 import subprocess
@@ -482,6 +483,7 @@ def resume_command(
     memory_limit=None,
     cancel_event=None,
     reference: CommandProcess | None = None,
+    phase: str | None = None,
 ) -> dict[str, Any]:
     """The resume check of a command (its own checkpoints), without changing the run's configuration:
 
@@ -494,7 +496,11 @@ def resume_command(
     ``resume_args`` from that checkpoint. trainsizer checks that C starts where B stopped, that no step is
     missing or repeated, and compares every step's loss with A's; when they differ it says which known cause
     it sees. The evidence is the losses only — not the parameters, which a black box does not show.
-    ``reference``: the measured run of the same command, which ran to its end — it is A (not run again)."""
+    ``reference``: the measured run of the same command, which ran to its end — it is A (not run again).
+    ``phase``: as in runs/resume.py — "stop" runs A and B and leaves their steps in RUN_DIR/resume-state.json,
+    "continue" runs C from them in another process (a new Slurm job, as a preemption would)."""
+    from trainsizer.runs.resume import STATE_FILE, pending_resume
+
     e = spec.engine
     k = spec.checkpoint.resume_at
     cwd = os.path.expanduser(e.cwd) if e.cwd else str(rd.path)
@@ -531,6 +537,24 @@ def resume_command(
         return out
 
     base = {"compared": "losses", "resume_at": k, "checkpoint": checkpoint}
+    state_path = rd.path / STATE_FILE
+    if phase == "continue":
+        state = json.loads(state_path.read_text(encoding="utf-8"))
+        state_path.unlink(missing_ok=True)
+
+        def steps_of(d):
+            return {int(i): {**step, "index": int(i)} for i, step in d.items()}
+
+        reference, stopped, how = steps_of(state["reference"]), steps_of(state["stopped"]), state["how"]
+        base["stopped_by"] = how
+        try:
+            resumed = run("resumed run", args(e.resume_args))
+            if not resumed:
+                raise RuntimeError("the resumed run reported no step with a loss")
+        except RuntimeError as err:
+            return {**base, **_resume_failed(err)}
+        compared = compare_resume(reference, stopped, resumed, k, how, e.resume_tolerance, checkpoint)
+        return {**base, **compared, "resumed_in_new_process": True}
     try:
         reference = run("uninterrupted run", [])
         if not reference:
@@ -572,18 +596,25 @@ def resume_command(
                 f"the stopped run saved nothing at {checkpoint}: what is there was written before it started "
                 "(by the uninterrupted run or an earlier one), and is not used"
             )
+        if phase == "stop":  # C runs in another process: what A and B showed is handed on
+            state = {"reference": reference, "stopped": stopped, "how": how}
+            state_path.write_text(json.dumps(state, default=str), encoding="utf-8")
+            return {**base, **pending_resume(k, len(reference))}
         resumed = run("resumed run", args(e.resume_args))
         if not resumed:
             raise RuntimeError("the resumed run reported no step with a loss")
     except RuntimeError as err:
-        return {
-            **base,
-            "passed": False,
-            "code": "resume_failed",
-            "params": {"why": str(err)},
-            "failure": {"stage": "resume", "kind": "command", "message": str(err)},
-        }
+        return {**base, **_resume_failed(err)}
     return {**base, **compare_resume(reference, stopped, resumed, k, how, e.resume_tolerance, checkpoint)}
+
+
+def _resume_failed(err: Exception) -> dict[str, Any]:
+    return {
+        "passed": False,
+        "code": "resume_failed",
+        "params": {"why": str(err)},
+        "failure": {"stage": "resume", "kind": "command", "message": str(err)},
+    }
 
 
 def compare_resume(reference, stopped, resumed, k: int, how: str, tolerance: float, checkpoint: str) -> dict:

@@ -37,6 +37,7 @@ class EngineRun:
     break_resume: str | None = None
     kept: dict[str, Any] = field(default_factory=dict)  # what measure leaves for quality and resume
     stages: tuple[str, ...] = FULL  # what conduct() will run: measure only, or the full check
+    resume_phase: str | None = None  # None: all of the resume check here; "stop" / "continue": its halves
 
 
 class Engine(Protocol):
@@ -116,6 +117,7 @@ class WorkerEngine:
             break_=run.break_resume,
             memory_limit=run.memory_limit,
             cancel_event=run.cancel,
+            phase=run.resume_phase,
         )
 
 
@@ -146,7 +148,13 @@ class CommandEngine:
         if not run.spec.engine.resume_args:
             return None  # the spec agreed no way to resume the command: the check says "not run"
         return resume_command(
-            run.spec, run.rd, run.on_event, run.memory_limit, run.cancel, reference=run.kept.get("process")
+            run.spec,
+            run.rd,
+            run.on_event,
+            run.memory_limit,
+            run.cancel,
+            reference=run.kept.get("process"),
+            phase=run.resume_phase,
         )
 
 
@@ -208,6 +216,7 @@ def conduct(
     break_resume: str | None = None,
     cancel_event: threading.Event | None = None,
     force: bool = False,
+    resume_phase: str | None = None,
 ) -> dict[str, Any]:
     """Run ``stages`` of ``spec`` on this machine into ``out`` and write result.json (atomically, also when a
     stage fails or the run is cancelled). ``cancel_event`` — or Ctrl-C, SIGTERM, SIGHUP as KeyboardInterrupt —
@@ -229,7 +238,17 @@ def conduct(
     result = new_result(spec)
     times = result["stages"]
     cancel = cancel_event or threading.Event()  # also set when this process is interrupted meanwhile
-    run = EngineRun(spec, rd, None, on_event, memory_limit, cancel, break_resume, stages=tuple(stages))
+    run = EngineRun(
+        spec,
+        rd,
+        None,
+        on_event,
+        memory_limit,
+        cancel,
+        break_resume,
+        stages=tuple(stages),
+        resume_phase=resume_phase,
+    )
     measuring: _Background | None = None
 
     def stage(name, fn):
@@ -280,6 +299,49 @@ def conduct(
             result["measurement"] = {"failure": "cancelled"} if cancelled else None
         if not cancelled:
             result["error"] = f"{type(e).__name__}: {e}"
+        finish(rd, result)
+        raise
+    finally:
+        rd.close()
+
+
+def continue_resume(
+    spec, out: str | Path, *, on_event=None, on_stage=None, cancel_event: threading.Event | None = None
+) -> dict[str, Any]:
+    """The second half of a resume check split over two processes (``conduct(..., resume_phase="stop")``
+    wrote the first): in the run folder ``out``, the resumed run from the checkpoint the stopped run left,
+    compared with the uninterrupted one; result.json gets the resume part and its verdict. A folder whose
+    resume check is not waiting for its second half is left as it is."""
+    from trainsizer.result.model import read_result_file
+    from trainsizer.runs.measure import finish
+    from trainsizer.runs.resume import STATE_FILE, Cancelled
+    from trainsizer.runs.rundir import RunDir
+
+    path = Path(out)
+    result, _ = read_result_file(path / "result.json")
+    pending = isinstance(result.get("resume"), dict) and result["resume"].get("pending")
+    if not pending or not (path / STATE_FILE).exists():
+        return result  # the first half did not get to the stop (it failed, or was cancelled): nothing to do
+    rd = RunDir(path, append=True)
+    cancel = cancel_event or threading.Event()
+    run = EngineRun(spec, rd, rd.spec_path, on_event, None, cancel, None, resume_phase="continue")
+    try:
+        if on_stage:
+            on_stage("resume")
+        t = time.perf_counter()
+        result["resume"] = engine_for(spec).resume(run, result.get("measurement") or {})
+        result["stages"]["resume (new process)"] = round(time.perf_counter() - t, 2)
+        result["finished"] = now()
+        return finish(rd, result)
+    except BaseException as e:
+        cancelled = isinstance(e, KeyboardInterrupt | Cancelled)
+        result["resume"] = {
+            **result["resume"],
+            "pending": False,
+            "code": "resume_failed",
+            "params": {"why": "cancelled" if cancelled else f"{type(e).__name__}: {e}"},
+        }
+        result["cancelled"] = cancelled
         finish(rd, result)
         raise
     finally:

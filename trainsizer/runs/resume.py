@@ -6,6 +6,7 @@ compared: bit-identical on the CPU; on a GPU against a noise floor measured with
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 from typing import Any
@@ -102,6 +103,23 @@ def _compare(ref: dict, other: dict, ref_state_path: str, other_state_path: str)
     }
 
 
+STATE_FILE = (
+    "resume-state.json"  # a resume check split over two processes (two Slurm jobs): what A and B left
+)
+
+
+def pending_resume(k: int, steps: int) -> dict[str, Any]:
+    """The resume part after its first half (A uninterrupted, B stopped at k with its checkpoint): the resumed
+    run is to run in a new process — a new Slurm job, as a preemption would. Not proven until it has."""
+    return {
+        "passed": False,
+        "pending": True,
+        "steps": steps,
+        "code": "resume_pending",
+        "params": {"k": k},
+    }
+
+
 def resume_check(
     spec,
     rd: RunDir,
@@ -111,36 +129,60 @@ def resume_check(
     break_: str | None = None,
     memory_limit: int | None = None,
     cancel_event=None,
+    phase: str | None = None,
 ) -> dict[str, Any]:
+    """A uninterrupted, B stopped at k with its checkpoint, C resumed from it (and, for a longer run, a second
+    stop and resume), compared bit for bit on the CPU. ``phase``: None runs it all here; "stop" runs A and B
+    and leaves them in RUN_DIR/resume-state.json (the checkpoint kept); "continue" runs the rest from that
+    file, in another process (a new Slurm job)."""
     n, k1 = spec.checkpoint.resume_steps, spec.checkpoint.resume_at
     k2 = (k1 + n) // 2 if (k1 + n) // 2 > k1 else None
     world = spec.parallel.world_size()
-    owned = OwnedFolder(
-        Path(spec.checkpoint.dir).expanduser() if spec.checkpoint.dir else rd.path / "checkpoints"
-    )
+    state_path = rd.path / STATE_FILE
+    if phase == "continue":
+        state = json.loads(state_path.read_text(encoding="utf-8"))
+        owned = OwnedFolder.adopt(Path(state["checkpoints"]), [Path(p) for p in state["created"]])
+    else:
+        owned = OwnedFolder(
+            Path(spec.checkpoint.dir).expanduser() if spec.checkpoint.dir else rd.path / "checkpoints"
+        )
     ck = owned.path
     steps = ["--steps", str(n)]
+    handed_on = False
     try:
-        ref = _train(
-            rd,
-            spec_path,
-            world,
-            on_event,
-            steps + ["--tag", "reference"],
-            memory_limit,
-            cancel_event,
-            run_event("uninterrupted", steps=n),
-        )
-        part_a = _train(
-            rd,
-            spec_path,
-            world,
-            on_event,
-            steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")],
-            memory_limit,
-            cancel_event,
-            run_event("stopped", k=k1),
-        )
+        if phase == "continue":
+            ref, part_a = state["reference"], state["stopped"]
+        else:
+            ref = _train(
+                rd,
+                spec_path,
+                world,
+                on_event,
+                steps + ["--tag", "reference"],
+                memory_limit,
+                cancel_event,
+                run_event("uninterrupted", steps=n),
+            )
+            part_a = _train(
+                rd,
+                spec_path,
+                world,
+                on_event,
+                steps + ["--save-at", str(k1), "--checkpoint", str(ck / f"step-{k1}")],
+                memory_limit,
+                cancel_event,
+                run_event("stopped", k=k1),
+            )
+        if phase == "stop":
+            state = {
+                "reference": ref,
+                "stopped": part_a,
+                "checkpoints": str(ck),
+                "created": [str(p) for p in owned.created],
+            }
+            state_path.write_text(json.dumps(state, default=str), encoding="utf-8")
+            handed_on = True
+            return pending_resume(k1, n)
         broken = ["--break", break_] if break_ else []
         merged = {"losses": dict(part_a["losses"]), "grad_norms": dict(part_a["grad_norms"])}
         load_s = []
@@ -219,6 +261,7 @@ def resume_check(
             "params": params,
             "checkpoint_dir": str(ck) if spec.checkpoint.keep else None,
             "engine": ref.get("engine") or {"name": spec.engine.name},
+            "resumed_in_new_process": phase == "continue",
         }
     except WorkerFailed as e:
         return {
@@ -230,9 +273,11 @@ def resume_check(
             "params": {"why": str(e)},
         }
     finally:
-        if not spec.checkpoint.keep:
-            owned.remove()
-        for tag in ("reference", "resumed", "reference-2"):
+        if not handed_on:  # else A's final state and B's checkpoint stay for the process that resumes
+            state_path.unlink(missing_ok=True)
+            if not spec.checkpoint.keep:
+                owned.remove()
+        for tag in ("resumed", "reference-2", *(() if handed_on else ("reference",))):
             for rank in range(world):
                 (rd.path / f"final-{tag}-{rank}.pt").unlink(missing_ok=True)
 
@@ -240,6 +285,13 @@ def resume_check(
 class OwnedFolder:
     """A folder of this run's own inside ``root`` (``root/trainsizer-<time>-<pid>``): created new, and on
     removal only it and the parents this run created (when empty) go — nothing that was there before."""
+
+    @classmethod
+    def adopt(cls, path: Path, created: list[Path]) -> OwnedFolder:
+        """The folder an earlier process of this run created (a resume check's first half)."""
+        self = cls.__new__(cls)
+        self.path, self.created = path, created
+        return self
 
     def __init__(self, root: Path):
         import datetime

@@ -23,7 +23,7 @@ class RunDir:
     writes (the OS releases the lock when the process dies), and a finished run is not overwritten
     unless ``force`` is given."""
 
-    def __init__(self, path: str | os.PathLike, *, force: bool = False):
+    def __init__(self, path: str | os.PathLike, *, force: bool = False, append: bool = False):
         self.path = Path(path)
         if self.path.exists() and not self.path.is_dir():
             raise RunDirError(f"{self.path}: exists and is not a folder; choose another --out")
@@ -33,7 +33,8 @@ class RunDir:
             raise RunDirError(f"{self.path}: cannot be created ({e.strerror})") from None
         self._lock_fd = self._take_lock()
         try:
-            self._claim(force)
+            if not append:  # append: a later process of the same run (the resume check's second half)
+                self._claim(force)
             # closed in close()
             self._events = open(self.path / "events.jsonl", "a", encoding="utf-8")  # noqa: SIM115
         except BaseException:

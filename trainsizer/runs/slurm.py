@@ -52,14 +52,18 @@ class SlurmError(Exception):
         self.code = code
 
 
-def batch_script(spec, kind: str, job_dir: Path, python: str = sys.executable) -> str:
+def batch_script(
+    spec, kind: str, job_dir: Path, python: str = sys.executable, phase: str | None = None
+) -> str:
     """The batch script for ``kind`` (measure | check) of the spec in ``job_dir``: readable, every value
-    quoted; one node, trainsizer run as it would be by hand there."""
+    quoted; one node, trainsizer run as it would be by hand there. ``phase``: the half of a check's resume
+    check this job runs ("stop": everything up to the stopped run's checkpoint; "continue": the resumed run,
+    in the same run folder)."""
     c = spec.cluster
     ranks = spec.parallel.world_size()
     lines = [
         "#!/bin/bash",
-        f"#SBATCH --job-name=trainsizer-{kind}",
+        f"#SBATCH --job-name=trainsizer-{kind}" + ("-resume" if phase == "continue" else ""),
         "#SBATCH --nodes=1",
         # several ranks (ddp/fsdp): trainsizer's orchestration runs in the batch step and starts the ranks
         # as one srun job step per worker, one task each
@@ -76,17 +80,24 @@ def batch_script(spec, kind: str, job_dir: Path, python: str = sys.executable) -
     # at the time limit Slurm sends SIGTERM, then SIGKILL after its KillWait: trainsizer writes its result in
     # between (a SIGTERM is a cancel to it), and the job's state says TIMEOUT
     lines += [f"#SBATCH {line}" for line in c.sbatch_lines]
-    run = [python, "-m", "trainsizer", kind, "spec.toml", "--out", "run", "--force"]
+    run = [python, "-m", "trainsizer", kind, "spec.toml", "--out", "run"]
+    run += ["--resume-phase", phase] if phase else []
+    run += [] if phase == "continue" else ["--force"]
     inner = " ".join(map(shlex.quote, run))
     if c.container:
         image, workdir = shlex.quote(c.container), shlex.quote(str(job_dir))
         inner = f"srun --container-image={image} --container-workdir={workdir} {inner}"
     lines += [
         "",
-        "# written by trainsizer: the run's events and result land in run/ beside this script",
+        "# written by trainsizer: the run's events and result land in run/ beside this script"
+        + (
+            "; this job resumes the check's training from the checkpoint the previous job saved"
+            if phase == "continue"
+            else ""
+        ),
         f"cd {shlex.quote(str(job_dir))}",
         *(["export TRAINSIZER_LAUNCH=srun  # the ranks: srun's tasks, not torchrun's"] if ranks > 1 else []),
-        f"exec {inner} >stdout.log 2>stderr.log",
+        f"exec {inner} >>stdout.log 2>>stderr.log",
         "",
     ]
     return "\n".join(lines)
@@ -99,9 +110,12 @@ def _tool(name: str) -> str:
     return found
 
 
-def submit(script_path: Path) -> str:
+def submit(script_path: Path, after: str | None = None) -> str:
+    """sbatch the script; ``after``: a job it waits for (``--dependency=afterany``: it starts when that job
+    has ended, however it ended; trainsizer decides then whether it still has work)."""
+    deps = [f"--dependency=afterany:{after}", "--kill-on-invalid-dep=yes"] if after else []
     p = subprocess.run(
-        [_tool("sbatch"), "--parsable", str(script_path)], capture_output=True, text=True, timeout=120
+        [_tool("sbatch"), "--parsable", *deps, str(script_path)], capture_output=True, text=True, timeout=120
     )
     if p.returncode != 0:
         said = (p.stderr or p.stdout).strip().splitlines()
@@ -192,9 +206,9 @@ def run_slurm(
     force: bool = False, poll: float = 1.0,
 ) -> dict[str, Any]:  # fmt: skip
     """Submit ``kind`` of ``spec`` as a batch job, follow it to its end, and write the run folder here."""
-    from trainsizer.result.model import failed_with, new_result, now, read_result_file
+    from trainsizer.result.model import failed_with, new_result, now
     from trainsizer.runs.measure import finish
-    from trainsizer.runs.protocol import parent_event, parse_line
+    from trainsizer.runs.protocol import parent_event
     from trainsizer.runs.rundir import RunDir
 
     rd = RunDir(out, force=force)
@@ -208,18 +222,159 @@ def run_slurm(
         except Exception:  # a front end's callback must not break the follower
             pass
 
-    job_id = None
+    job_id = resume_job = None
     try:
         rd.write_spec(spec)
         job_dir = rd.path / "job"
         job_dir.mkdir(exist_ok=True)
         spec.save(job_dir / "spec.toml")
+        # the full check is a chain of two jobs: the second resumes the training from the checkpoint the first
+        # one's stopped run saved — a new job on whatever node Slurm gives it, as after a preemption
+        chain = kind == "check"
         script = rd.path / "job.sbatch"
-        script.write_text(batch_script(spec, kind, job_dir), encoding="utf-8")
+        script.write_text(batch_script(spec, kind, job_dir, phase="stop" if chain else None), "utf-8")
         job_id = submit(script)
         say(parent_event("log", message=f"submitted job {job_id} ({script})"))
-        events, offset, last = job_dir / "run" / "events.jsonl", 0, None
-        cancelled, gone_by = False, None
+        if chain:
+            resume_script = rd.path / "job-resume.sbatch"
+            resume_script.write_text(batch_script(spec, kind, job_dir, phase="continue"), "utf-8")
+            resume_job = submit(resume_script, after=job_id)
+            say(
+                parent_event(
+                    "log", message=f"submitted job {resume_job} after job {job_id} ({resume_script})"
+                )
+            )
+        follower = _Follower(job_dir / "run" / "events.jsonl", say, cancel_event, poll)
+        st = follower.follow(job_id)
+        first = _fetch(job_dir)
+        waiting = (
+            chain
+            and not follower.cancelled
+            and first is not None
+            and isinstance(first.get("resume"), dict)
+            and first["resume"].get("pending")
+        )
+        resume_st = None
+        if resume_job and waiting:
+            resume_st = follower.follow(resume_job)
+        elif resume_job:  # nothing left for it to do (the first job did not reach the stop, or was cancelled)
+            cancel(resume_job)
+            resume_st = {"state": "CANCELLED", "reason": "not needed", "exit_code": ""}
+        fetched = _fetch(job_dir)
+        if fetched is not None:
+            result = fetched
+        cancelled = follower.cancelled
+        why = _why(st, fetched if resume_st is None else first)
+        if why:
+            message = f"Slurm ended job {job_id}: {st['state']}"
+            message += f", exit code {st['exit_code']}" if st["exit_code"] else ""
+            message += "; what it measured until then is kept" if fetched else ""
+            result.update(cancelled=cancelled or why == "cancelled", **failed_with(why, message))
+        elif waiting and resume_st is not None:
+            resume_why = _why(resume_st, fetched)
+            still = isinstance(result.get("resume"), dict) and result["resume"].get("pending")
+            if still or resume_why:
+                said = resume_st["state"] + (
+                    f", exit code {resume_st['exit_code']}" if resume_st["exit_code"] else ""
+                )
+                result["resume"] = {
+                    **(result.get("resume") or {}),
+                    "pending": True,
+                    "code": "resume_next_job_not_run",
+                    "params": {"k": spec.checkpoint.resume_at, "job": resume_job, "why": f"Slurm: {said}"},
+                }
+                if resume_why == "cancelled" or follower.cancelled:
+                    result["cancelled"] = True
+        result["target"] = {
+            "slurm": {
+                "job_id": job_id,
+                "state": st["state"],
+                "exit_code": st["exit_code"],
+                "partition": spec.cluster.partition,
+                "script": str(script),
+                **(
+                    {
+                        "resume_job_id": resume_job,
+                        "resume_state": (resume_st or {}).get("state"),
+                        "resume_exit_code": (resume_st or {}).get("exit_code"),
+                        "resume_script": str(rd.path / "job-resume.sbatch"),
+                    }
+                    if resume_job
+                    else {}
+                ),
+            }
+        }
+        result["finished"] = now()
+        finish(rd, result)
+        if follower.cancelled:
+            raise KeyboardInterrupt
+        return result
+    except SlurmError as e:
+        result.update(finished=now(), **failed_with(e.code, str(e)))
+        result["target"] = {"slurm": {"job_id": job_id, "partition": spec.cluster.partition}}
+        if resume_job:
+            cancel(resume_job)
+        finish(rd, result)
+        raise
+    finally:
+        rd.close()
+
+
+def _fetch(job_dir: Path) -> dict[str, Any] | None:
+    """The result the job wrote into the run folder on the shared file system, or None."""
+    from trainsizer.result.model import read_result_file
+
+    path = job_dir / "run" / "result.json"
+    if not path.exists():
+        return None
+    try:
+        return read_result_file(path)[0]
+    except (ValueError, OSError):
+        return None
+
+
+def _why(st: dict[str, str], fetched: dict[str, Any] | None) -> str | None:
+    """Why Slurm ended a job, as an error kind (None: it ended as trainsizer ended it). trainsizer's own exit
+    code 1 — a check whose verdict is not "accepted" — makes Slurm say FAILED: the result says what it is."""
+    state = st["state"]
+    why = WHY_ENDED.get(state)
+    if why == "failed" and fetched is not None and st["exit_code"].split(":")[0] == "1":
+        return None
+    return why if why and why != "oom" else None
+
+
+class _Follower:
+    """Follows one job after another: its state changes (with Slurm's reason) and the events the jobs append
+    to the run folder's events.jsonl, relayed as they land; a cancel (the event, or Ctrl-C/SIGTERM) is
+    scancel, and the job is followed to its end."""
+
+    def __init__(self, events: Path, say, cancel_event, poll: float):
+        self.events, self.say, self.cancel_event, self.poll = events, say, cancel_event, poll
+        self.offset = 0
+        self.cancelled = False
+
+    def _relay(self, job_id: str) -> None:
+        from trainsizer.runs.protocol import parse_line
+
+        if not self.events.exists():
+            return
+        with open(self.events, "rb") as f:
+            f.seek(self.offset)
+            data = f.read()
+        complete = data[: data.rfind(b"\n") + 1]
+        self.offset += len(complete)
+        for raw in complete.splitlines():
+            ev = parse_line(raw)
+            if ev is not None:
+                ev["job"] = job_id
+                self.say(ev)
+
+    def follow(self, job_id: str) -> dict[str, str]:
+        from trainsizer.runs.protocol import parent_event
+
+        last, gone_by = None, None
+        if self.cancelled:
+            cancel(job_id)  # a cancel during the chain's first job also cancels its second
         while True:
             try:
                 st = job_state(job_id)
@@ -227,65 +382,19 @@ def run_slurm(
                 if key != last:
                     last = key
                     reason = f" ({st['reason']})" if st["reason"] not in ("", "None") else ""
-                    say(parent_event("log", message=f"job {job_id}: {st['state']}{reason}"))
-                if events.exists():  # the job's own events, as they land on the shared file system
-                    with open(events, "rb") as f:
-                        f.seek(offset)
-                        data = f.read()
-                    complete = data[: data.rfind(b"\n") + 1]
-                    offset += len(complete)
-                    for raw in complete.splitlines():
-                        ev = parse_line(raw)
-                        if ev is not None:
-                            ev["job"] = job_id
-                            say(ev)
+                    self.say(parent_event("log", message=f"job {job_id}: {st['state']}{reason}"))
+                self._relay(job_id)  # the job's own events, as they land on the shared file system
                 if st["state"] in ENDED:
-                    break
+                    return st
                 if st["state"] in ("", "UNKNOWN"):  # forgotten by Slurm: over a while ago
                     gone_by = gone_by or time.monotonic() + 30
                     if time.monotonic() > gone_by:
-                        break
-                if cancel_event is not None and cancel_event.is_set() and not cancelled:
-                    cancelled = True
+                        return st
+                if self.cancel_event is not None and self.cancel_event.is_set() and not self.cancelled:
+                    self.cancelled = True
                     cancel(job_id)
-                time.sleep(poll)
+                time.sleep(self.poll)
             except KeyboardInterrupt:  # Ctrl-C, SIGTERM: scancel, then follow the job to its end
-                if not cancelled:
-                    cancelled = True
+                if not self.cancelled:
+                    self.cancelled = True
                     cancel(job_id)
-        fetched = None
-        if (job_dir / "run" / "result.json").exists():
-            try:
-                fetched, _ = read_result_file(job_dir / "run" / "result.json")
-            except (ValueError, OSError):
-                fetched = None
-        if fetched is not None:
-            result = fetched
-        state = st["state"]
-        why = WHY_ENDED.get(state)
-        if why and why != "oom":
-            message = f"Slurm ended job {job_id}: {state}"
-            message += f", exit code {st['exit_code']}" if st["exit_code"] else ""
-            message += "; what it measured until then is kept" if fetched else ""
-            result.update(cancelled=cancelled or why == "cancelled", **failed_with(why, message))
-        result["target"] = {
-            "slurm": {
-                "job_id": job_id,
-                "state": state,
-                "exit_code": st["exit_code"],
-                "partition": spec.cluster.partition,
-                "script": str(script),
-            }
-        }
-        result["finished"] = now()
-        finish(rd, result)
-        if cancelled:
-            raise KeyboardInterrupt
-        return result
-    except SlurmError as e:
-        result.update(finished=now(), **failed_with(e.code, str(e)))
-        result["target"] = {"slurm": {"job_id": job_id, "partition": spec.cluster.partition}}
-        finish(rd, result)
-        raise
-    finally:
-        rd.close()

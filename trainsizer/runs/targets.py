@@ -77,6 +77,7 @@ class ThisMachine:
             break_resume=r.break_resume,
             cancel_event=r.cancel_event,
             force=r.force,
+            resume_phase=r.extra.get("resume_phase"),
         )
 
 

@@ -93,6 +93,10 @@ MESSAGES = {
     "{dloss:.3g}, "
     "max |Δparam| {dparam:.3g})",
     "resume_failed": "the resume check ran and failed: {why}",
+    "resume_pending": "the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new "
+    "process (a new Slurm job, as a preemption would): not proven until it has",
+    "resume_next_job_not_run": "the stopped run saved its checkpoint at step {k}, but the job that was to "
+    "resume from it (job {job}) did not: {why}",
     # the runs of a check, each a labelled curve of the memory timeline (protocol.RUN_NAMES)
     "run_measure": "measured run",
     "run_measure_reference": "measured run = A, uninterrupted",
