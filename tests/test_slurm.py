@@ -235,10 +235,10 @@ def test_plan_takes_a_partitions_nodes_from_sinfo_and_the_request_names_them(slu
 
 
 def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, tmp_path):
-    """Issue 32, item 2: `check --slurm` is a chain of two jobs: the first measures, checks the quality and
-    runs the resume check's uninterrupted and stopped runs; the second (submitted with
-    --dependency=afterany) is a new job that resumes from the checkpoint the first one saved — bit-identical on the CPU — and the verdict
-    is read back here. Before, the resumed run ran in the same job as the stopped one."""
+    """Issue 32, item 2: `check --slurm` is a chain of two jobs. The first measures, checks the quality and
+    runs the resume check's uninterrupted and stopped runs; the second (--dependency=afterany) is a new job
+    that resumes from the checkpoint the first one saved (bit-identical on the CPU), and the verdict is read
+    back here. Before, the resumed run ran in the same job as the stopped one."""
     from trainsizer.spec import RunSpec
 
     spec = tmp_path / "run.toml"
