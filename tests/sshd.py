@@ -48,8 +48,9 @@ def _keygen(path: Path) -> None:
     subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-f", str(path)], check=True)
 
 
-def start_sshd(d: Path, alias: str = "tsz") -> Sshd:
-    """Raises RuntimeError with the reason when the server cannot be started here."""
+def start_sshd(d: Path, alias: str = "tsz", env: dict[str, str] | None = None) -> Sshd:
+    """Raises RuntimeError with the reason when the server cannot be started here. ``env``: more variables
+    for the server's sessions (a Slurm login node's SLURM_CONF)."""
     binary = sshd_binary()
     if binary is None or shutil.which("ssh-keygen") is None or shutil.which("ssh") is None:
         raise RuntimeError("needs OpenSSH's sshd, ssh and ssh-keygen (apt-get install openssh-server)")
@@ -78,7 +79,7 @@ PermitRootLogin prohibit-password
 StrictModes no
 UsePAM no
 LogLevel ERROR
-SetEnv HOME={d}/home
+SetEnv HOME={d}/home{"".join(f" {k}={v}" for k, v in (env or {}).items())}
 """
     )
     user = getpass.getuser()

@@ -297,3 +297,47 @@ def test_a_resume_job_that_never_runs_leaves_the_resume_not_proven(slurm, env, t
     assert resume["code"] == "resume_next_job_not_run" and resume["params"]["job"] == second, resume
     assert "CANCELLED" in resume["params"]["why"] and result["verdict"] == "incomplete", result
     assert next(c for c in result["checks"] if c["id"] == "resume")["status"] == "not_run"
+
+
+@pytest.fixture(scope="module")
+def login_node(slurm, tmp_path_factory):
+    """A real sshd on 127.0.0.1 whose sessions see this Slurm (SLURM_CONF): a login node over SSH."""
+    from sshd import start_sshd
+
+    try:
+        server = start_sshd(tmp_path_factory.mktemp("login"), env=slurm.env())
+    except RuntimeError as e:
+        pytest.skip(f"no sshd can be started here: {e}")
+    yield server
+    server.process.terminate()
+    server.process.wait(timeout=30)
+
+
+def test_a_job_is_submitted_and_followed_over_ssh_on_a_login_node(slurm, login_node, tmp_path):
+    """Issue 32, item 1: `--host login1 --slurm` — sbatch, scontrol and the job folder on the login node over
+    SSH (the job folder in its home, on the shared file system), the events streamed here as they land; a
+    login node that refuses the login is a result that says so."""
+    env = dict(os.environ, **login_node.env(), HF_HUB_OFFLINE="1")  # no SLURM_CONF here: only over there
+    env.pop("SLURM_CONF", None)
+    out = tmp_path / "r"
+    spec = _spec(tmp_path, time_limit="10:00")
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", spec, "--slurm", "--host", "tsz-server", "--out", out],
+        env=env, capture_output=True, text=True, timeout=900,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr[-2000:]
+    result = json.loads((out / "result.json").read_text())
+    job = result["target"]["slurm"]
+    assert result["status"] == "ok" and job["state"] == "COMPLETED", result
+    assert job["submitted_from"].startswith("tsz-server") and job["script"].startswith(job["job_dir"]), job
+    assert job["job_dir"].startswith(str(login_node.dir / "home" / ".trainsizer" / "slurm")), job
+    assert (out / "job.sbatch").read_text() == Path(job["script"]).read_text()  # the copy here: what ran
+    assert any(e["type"] == "step" and e.get("job") == job["job_id"] for e in _events(out))
+    assert "(measured on a Slurm cluster (through tsz-server))" in p.stdout, p.stdout
+    refused = tmp_path / "refused"
+    p = subprocess.run(
+        [*TRAINSIZER, "measure", spec, "--slurm", "--host", "tsz-refused", "--out", refused],
+        env=env, capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert p.returncode == 2 and "the login was refused" in p.stderr, p.stderr
+    assert json.loads((refused / "result.json").read_text())["error_kind"] == "login_refused"

@@ -110,31 +110,122 @@ def _tool(name: str) -> str:
     return found
 
 
-def submit(script_path: Path, after: str | None = None) -> str:
+class LocalSite:
+    """This machine is the login node: Slurm's commands on PATH here, the job folder inside the run folder
+    (which must be on the cluster's shared file system)."""
+
+    where = "this login node"
+
+    def __init__(self):
+        self.python = sys.executable
+
+    def slurm(self, argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
+        return subprocess.run([_tool(argv[0]), *argv[1:]], capture_output=True, text=True, timeout=timeout)
+
+    def job_dir(self, rd) -> str:
+        (rd.path / "job").mkdir(exist_ok=True)
+        return str(rd.path / "job")
+
+    def put_spec(self, spec, job_dir: str) -> None:
+        spec.save(Path(job_dir) / "spec.toml")
+
+    def put_script(self, rd, job_dir: str, name: str, text: str) -> str:
+        (rd.path / name).write_text(text, encoding="utf-8")
+        return str(rd.path / name)
+
+    def read(self, path: str, offset: int = 0) -> bytes | None:
+        try:
+            with open(path, "rb") as f:
+                f.seek(offset)
+                return f.read()
+        except OSError:
+            return None
+
+
+class SshSite:
+    """A login node over SSH (``--host login1 --slurm``): Slurm's commands run there through one master
+    connection (runs/remote.Connection), every word quoted; the job folder is made there under
+    ``$HOME/.trainsizer/slurm`` (home is on the cluster's shared file system, where the compute nodes see
+    it), the files the spec names are copied into it, and the events and the result are read from it here."""
+
+    def __init__(self, conn):
+        self.conn = conn
+        self.python: str | None = None  # the login node's, found when the job folder is made
+        self.where = f"{conn.host} (login node, over SSH)"
+
+    def _sh(self, line: str, *, input: bytes | None = None, timeout: float = 120):
+        from trainsizer.runs.remote import RemoteError
+
+        try:
+            return self.conn.run(line, input=input, timeout=timeout)
+        except RemoteError as e:  # the login node cannot be reached (or went away): a result that says so
+            raise SlurmError(e.code, str(e)) from None
+
+    def slurm(self, argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
+        p = self._sh(" ".join(shlex.quote(a) for a in argv), timeout=timeout)
+        if p.returncode == 127:
+            raise SlurmError(
+                "no_slurm",
+                f"{self.conn.host}: {argv[0]} is not on PATH there: is it a login node of the cluster?",
+            )
+        out, err = (x.decode("utf-8", "replace") for x in (p.stdout, p.stderr))
+        return subprocess.CompletedProcess(argv, p.returncode, out, err)
+
+    def job_dir(self, rd) -> str:
+        from trainsizer.runs.remote import RemoteError
+
+        try:  # the login node's trainsizer is this one (else `trainsizer remote setup` is named)
+            self.python = self.conn.check_versions()["python"]
+        except RemoteError as e:
+            raise SlurmError(e.code, str(e)) from None
+        p = self._sh('d="$HOME/.trainsizer/slurm" && mkdir -p "$d" && mktemp -d "$d/run.XXXXXX"', timeout=60)
+        path = p.stdout.decode("utf-8", "replace").strip()
+        if p.returncode != 0 or not path.startswith("/"):
+            said = p.stderr.decode("utf-8", "replace").strip()[-200:]
+            raise SlurmError("job_dir_failed", f"{self.conn.host}: cannot make the job folder ({said})")
+        return path
+
+    def put_spec(self, spec, job_dir: str) -> None:
+        from trainsizer.runs.remote import _upload, prepare_spec
+
+        text = prepare_spec(self.conn, spec, job_dir).to_toml()
+        _upload(self.conn, text.encode("utf-8"), f"{job_dir}/spec.toml")
+
+    def put_script(self, rd, job_dir: str, name: str, text: str) -> str:
+        from trainsizer.runs.remote import _upload
+
+        (rd.path / name).write_text(text, encoding="utf-8")  # the copy here: what was submitted, readable
+        _upload(self.conn, text.encode("utf-8"), f"{job_dir}/{name}")
+        return f"{job_dir}/{name}"
+
+    def read(self, path: str, offset: int = 0) -> bytes | None:
+        q = shlex.quote(path)
+        p = self._sh(f"test -f {q} && tail -c +{int(offset) + 1} {q}", timeout=120)
+        return p.stdout if p.returncode == 0 else None
+
+
+LOCAL = LocalSite()
+
+
+def submit(script_path, after: str | None = None, site=LOCAL) -> str:
     """sbatch the script; ``after``: a job it waits for (``--dependency=afterany``: it starts when that job
     has ended, however it ended; trainsizer decides then whether it still has work)."""
     deps = [f"--dependency=afterany:{after}", "--kill-on-invalid-dep=yes"] if after else []
-    p = subprocess.run(
-        [_tool("sbatch"), "--parsable", *deps, str(script_path)], capture_output=True, text=True, timeout=120
-    )
+    p = site.slurm(["sbatch", "--parsable", *deps, str(script_path)])
     if p.returncode != 0:
         said = (p.stderr or p.stdout).strip().splitlines()
         raise SlurmError("sbatch_refused", "sbatch: " + (said[-1] if said else f"exit {p.returncode}"))
     return p.stdout.strip().split(";")[0]
 
 
-def job_state(job_id: str) -> dict[str, str]:
+def job_state(job_id: str, site=LOCAL) -> dict[str, str]:
     """The job's state, reason and exit code as Slurm says them (scontrol show job; squeue as a fallback)."""
-    p = subprocess.run(
-        [_tool("scontrol"), "show", "job", job_id, "-o"], capture_output=True, text=True, timeout=60
-    )
+    p = site.slurm(["scontrol", "show", "job", job_id, "-o"], timeout=60)
     fields = dict(re.findall(r"(\w+)=(\S+)", p.stdout)) if p.returncode == 0 else {}
     if fields:
         return {"state": fields.get("JobState", ""), "reason": fields.get("Reason", ""),
                 "exit_code": fields.get("ExitCode", "")}  # fmt: skip
-    q = subprocess.run(
-        [_tool("squeue"), "-h", "-j", job_id, "-o", "%T|%r"], capture_output=True, text=True, timeout=60
-    )
+    q = site.slurm(["squeue", "-h", "-j", job_id, "-o", "%T|%r"], timeout=60)
     state, _, reason = q.stdout.strip().partition("|")
     return {"state": state or "UNKNOWN", "reason": reason, "exit_code": ""}
 
@@ -155,14 +246,14 @@ def _gres_gpus(gres: str) -> tuple[str | None, int]:
     return best
 
 
-def partition_nodes(partition: str | None) -> dict[str, Any]:
+def partition_nodes(partition: str | None, site=LOCAL) -> dict[str, Any]:
     """What the nodes of a partition are, as ``sinfo`` says (one line per node: name, Gres, memory in MB,
     CPUs, state): the largest group of alike nodes, its GPU type and count per node, memory and CPUs, and how
     many nodes there are. SlurmError when sinfo fails or the partition has no nodes."""
-    cmd = [_tool("sinfo"), "-h", "-N", "-o", "%N|%G|%m|%c|%T|%P"]
+    cmd = ["sinfo", "-h", "-N", "-o", "%N|%G|%m|%c|%T|%P"]
     if partition:
         cmd[2:2] = ["-p", partition]
-    p = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    p = site.slurm(cmd, timeout=60)
     if p.returncode != 0:
         said = (p.stderr or p.stdout).strip().splitlines()
         raise SlurmError("sinfo_failed", "sinfo: " + (said[-1] if said else f"exit {p.returncode}"))
@@ -197,15 +288,18 @@ def partition_nodes(partition: str | None) -> dict[str, Any]:
     }
 
 
-def cancel(job_id: str) -> None:
-    subprocess.run([_tool("scancel"), job_id], capture_output=True, timeout=60)
+def cancel(job_id: str, site=LOCAL) -> None:
+    site.slurm(["scancel", job_id], timeout=60)
 
 
 def run_slurm(
     spec, kind: str, out: str | Path, *, on_event=None, cancel_event: threading.Event | None = None,
-    force: bool = False, poll: float = 1.0,
+    force: bool = False, poll: float = 1.0, site=None,
 ) -> dict[str, Any]:  # fmt: skip
-    """Submit ``kind`` of ``spec`` as a batch job, follow it to its end, and write the run folder here."""
+    """Submit ``kind`` of ``spec`` as a batch job, follow it to its end, and write the run folder here.
+    ``site``: where sbatch runs and the job folder lives (LocalSite: this login node; SshSite: one over
+    SSH)."""
+    site = site or LOCAL
     from trainsizer.result.model import failed_with, new_result, now
     from trainsizer.runs.measure import finish
     from trainsizer.runs.protocol import parent_event
@@ -225,28 +319,28 @@ def run_slurm(
     job_id = resume_job = None
     try:
         rd.write_spec(spec)
-        job_dir = rd.path / "job"
-        job_dir.mkdir(exist_ok=True)
-        spec.save(job_dir / "spec.toml")
+        job_dir = site.job_dir(rd)
+        site.put_spec(spec, job_dir)
         # the full check is a chain of two jobs: the second resumes the training from the checkpoint the first
         # one's stopped run saved — a new job on whatever node Slurm gives it, as after a preemption
         chain = kind == "check"
-        script = rd.path / "job.sbatch"
-        script.write_text(batch_script(spec, kind, job_dir, phase="stop" if chain else None), "utf-8")
-        job_id = submit(script)
+        text = batch_script(spec, kind, Path(job_dir), site.python, phase="stop" if chain else None)
+        script = site.put_script(rd, job_dir, "job.sbatch", text)
+        job_id = submit(script, site=site)
         say(parent_event("log", message=f"submitted job {job_id} ({script})"))
+        resume_script = None
         if chain:
-            resume_script = rd.path / "job-resume.sbatch"
-            resume_script.write_text(batch_script(spec, kind, job_dir, phase="continue"), "utf-8")
-            resume_job = submit(resume_script, after=job_id)
+            text = batch_script(spec, kind, Path(job_dir), site.python, phase="continue")
+            resume_script = site.put_script(rd, job_dir, "job-resume.sbatch", text)
+            resume_job = submit(resume_script, after=job_id, site=site)
             say(
                 parent_event(
                     "log", message=f"submitted job {resume_job} after job {job_id} ({resume_script})"
                 )
             )
-        follower = _Follower(job_dir / "run" / "events.jsonl", say, cancel_event, poll)
+        follower = _Follower(f"{job_dir}/run/events.jsonl", say, cancel_event, poll, site)
         st = follower.follow(job_id)
-        first = _fetch(job_dir)
+        first = _fetch(job_dir, site, rd)
         waiting = (
             chain
             and not follower.cancelled
@@ -258,9 +352,9 @@ def run_slurm(
         if resume_job and waiting:
             resume_st = follower.follow(resume_job)
         elif resume_job:  # nothing left for it to do (the first job did not reach the stop, or was cancelled)
-            cancel(resume_job)
+            cancel(resume_job, site)
             resume_st = {"state": "CANCELLED", "reason": "not needed", "exit_code": ""}
-        fetched = _fetch(job_dir)
+        fetched = _fetch(job_dir, site, rd)
         if fetched is not None:
             result = fetched
         cancelled = follower.cancelled
@@ -292,12 +386,14 @@ def run_slurm(
                 "exit_code": st["exit_code"],
                 "partition": spec.cluster.partition,
                 "script": str(script),
+                "submitted_from": site.where,
+                "job_dir": str(job_dir),
                 **(
                     {
                         "resume_job_id": resume_job,
                         "resume_state": (resume_st or {}).get("state"),
                         "resume_exit_code": (resume_st or {}).get("exit_code"),
-                        "resume_script": str(rd.path / "job-resume.sbatch"),
+                        "resume_script": str(resume_script),
                     }
                     if resume_job
                     else {}
@@ -313,24 +409,29 @@ def run_slurm(
         result.update(finished=now(), **failed_with(e.code, str(e)))
         result["target"] = {"slurm": {"job_id": job_id, "partition": spec.cluster.partition}}
         if resume_job:
-            cancel(resume_job)
+            cancel(resume_job, site)
         finish(rd, result)
         raise
     finally:
         rd.close()
 
 
-def _fetch(job_dir: Path) -> dict[str, Any] | None:
-    """The result the job wrote into the run folder on the shared file system, or None."""
+def _fetch(job_dir: str, site, rd) -> dict[str, Any] | None:
+    """The result the job wrote into the run folder on the shared file system (read through the site: a
+    copy beside the run here, read by the one reader), or None."""
     from trainsizer.result.model import read_result_file
 
-    path = job_dir / "run" / "result.json"
-    if not path.exists():
+    data = site.read(f"{job_dir}/run/result.json")
+    if not data:
         return None
+    copy = rd.path / ".job-result.json"
     try:
-        return read_result_file(path)[0]
+        copy.write_bytes(data)
+        return read_result_file(copy)[0]
     except (ValueError, OSError):
         return None
+    finally:
+        copy.unlink(missing_ok=True)
 
 
 def _why(st: dict[str, str], fetched: dict[str, Any] | None) -> str | None:
@@ -348,19 +449,18 @@ class _Follower:
     to the run folder's events.jsonl, relayed as they land; a cancel (the event, or Ctrl-C/SIGTERM) is
     scancel, and the job is followed to its end."""
 
-    def __init__(self, events: Path, say, cancel_event, poll: float):
+    def __init__(self, events: str, say, cancel_event, poll: float, site=LOCAL):
         self.events, self.say, self.cancel_event, self.poll = events, say, cancel_event, poll
+        self.site = site
         self.offset = 0
         self.cancelled = False
 
     def _relay(self, job_id: str) -> None:
         from trainsizer.runs.protocol import parse_line
 
-        if not self.events.exists():
+        data = self.site.read(self.events, self.offset)
+        if not data:
             return
-        with open(self.events, "rb") as f:
-            f.seek(self.offset)
-            data = f.read()
         complete = data[: data.rfind(b"\n") + 1]
         self.offset += len(complete)
         for raw in complete.splitlines():
@@ -374,10 +474,10 @@ class _Follower:
 
         last, gone_by = None, None
         if self.cancelled:
-            cancel(job_id)  # a cancel during the chain's first job also cancels its second
+            cancel(job_id, self.site)  # a cancel during the chain's first job also cancels its second
         while True:
             try:
-                st = job_state(job_id)
+                st = job_state(job_id, self.site)
                 key = (st["state"], st["reason"])
                 if key != last:
                     last = key
@@ -392,9 +492,9 @@ class _Follower:
                         return st
                 if self.cancel_event is not None and self.cancel_event.is_set() and not self.cancelled:
                     self.cancelled = True
-                    cancel(job_id)
+                    cancel(job_id, self.site)
                 time.sleep(self.poll)
             except KeyboardInterrupt:  # Ctrl-C, SIGTERM: scancel, then follow the job to its end
                 if not self.cancelled:
                     self.cancelled = True
-                    cancel(job_id)
+                    cancel(job_id, self.site)

@@ -137,10 +137,15 @@ class SshNodes:
 @dataclass
 class SlurmCluster:
     """A cluster through its scheduler (``--slurm``, ``[cluster]``): a batch job submitted with sbatch from
-    this machine as a login node, followed with squeue/scontrol, cancelled with scancel (runs/slurm.py)."""
+    this machine as a login node — or from ``host``, a login node over SSH — followed with squeue/scontrol,
+    cancelled with scancel (runs/slurm.py)."""
 
+    host: str | None = None
     kind: str = "slurm"
-    where: str = "a Slurm cluster"
+
+    @property
+    def where(self) -> str:
+        return f"a Slurm cluster (through {self.host})" if self.host else "a Slurm cluster"
 
     def run(self, what: str, request: RunRequest) -> dict[str, Any]:
         from trainsizer.runs.slurm import SlurmError, run_slurm
@@ -154,12 +159,32 @@ class SlurmCluster:
                 "[cluster] container: several ranks in a container are not built yet (their srun steps would "
                 "start outside it); leave out the container or run one rank"
             )
+        conn = None
+        site = None
+        if self.host:
+            from trainsizer.runs.remote import Connection, Host
+            from trainsizer.runs.slurm import SshSite
+
+            try:
+                conn = Connection(Host.parse(self.host))
+            except ValueError as e:
+                raise Unsupported(f"--host: {e}") from None
+            site = SshSite(conn)
         try:
             return run_slurm(
-                r.spec, what, r.out, on_event=r.on_event, cancel_event=r.cancel_event, force=r.force
+                r.spec,
+                what,
+                r.out,
+                on_event=r.on_event,
+                cancel_event=r.cancel_event,
+                force=r.force,
+                site=site,
             )
         except SlurmError as e:
             raise Unsupported(str(e)) from None
+        finally:
+            if conn is not None:
+                conn.close()
 
 
 def _this_machine_only(request: RunRequest, option: str) -> None:
@@ -173,11 +198,7 @@ def target_for(spec, host: str | None = None, slurm: bool = False) -> Target:
     """The target a spec and a command line name: a Slurm cluster (``--slurm``), several nodes (``[parallel]
     hosts``), a server (``--host``), else this machine. Two at once is refused."""
     if slurm:
-        if host:
-            raise Unsupported(
-                "--slurm submits from this machine as a login node; --host with --slurm is not built yet"
-            )
-        return SlurmCluster()
+        return SlurmCluster(host)  # sbatch here, or on the login node --host names (over SSH)
     if spec.parallel.hosts:
         if host:
             raise Unsupported("parallel.hosts names the nodes: leave out --host")
