@@ -25,7 +25,7 @@ COMPAT_TESTS := tests/test_architecture.py tests/test_presets.py tests/test_esti
 # prove (under a second worker's load they failed: a cancel that arrived after the job ended, a job that waited
 # past its test's patience).
 XDIST := -n 2 --dist loadgroup
-SERIAL_TESTS := tests/test_remote.py tests/test_slurm.py tests/gui/test_remote_window.py
+SERIAL_TESTS := tests/test_remote.py tests/test_slurm.py tests/gui/test_remote_window.py tests/gui/test_slurm_window.py
 COMPAT_STAMP := $(COMPAT_VENV)/.installed
 CORE_DEPS = $(shell $(PYTHON) -c "import tomllib; d = tomllib.load(open('pyproject.toml', 'rb')); \
 	print(' '.join(repr(x) for x in d['project']['dependencies'] if not x.lower().startswith(('pyside6', 'pyqtgraph'))))")

@@ -75,92 +75,92 @@
 <context>
     <name>EstimatePanel</name>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="81"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="110"/>
         <source>Working set (estimate)</source>
         <translation>Рабочий набор (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="92"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="121"/>
         <source>Waiting for a valid specification…</source>
         <translation>Ожидание корректной спецификации…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="133"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="162"/>
         <source>The specification has errors: %1 — %2 (shown beside the field)</source>
         <translation>В спецификации есть ошибки: %1 — %2 (показано рядом с полем)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="139"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="168"/>
         <source>The specification has errors (see the form).</source>
         <translation>В спецификации есть ошибки (см. форму).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="175"/>
         <source>Estimating…</source>
         <translation>Оценка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="146"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="175"/>
         <source>Tracing the model…</source>
         <translation>Трассировка модели…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="161"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="190"/>
         <source>No estimate: %1</source>
         <translation>Нет оценки: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="168"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="197"/>
         <source>%1 (each of %2)</source>
         <translation>%1 (каждое из %2)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="174"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="203"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="195"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="224"/>
         <source>Does not fit: needs %1 on %2, has %3; peak at %4</source>
         <translation>Не помещается: нужно %1 на %2, есть %3; пик на этапе «%4»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="203"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="232"/>
         <source>Fit unknown: a device&apos;s capacity is not available</source>
         <translation>Неизвестно, помещается ли: объём памяти устройства недоступен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="207"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="236"/>
         <source>Fits ✓ peak %1 of %2 on %3 (headroom %4 %); peak at %5</source>
         <translation>Помещается ✓ пик %1 из %2 на %3 (запас %4 %); пик на этапе «%5»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="221"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="250"/>
         <source>Predicted step: %1, %2 tokens/s</source>
         <translation>Прогноз шага: %1, %2 токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="230"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="259"/>
         <source>Largest micro-batch that fits: %1; longest sequence: %2</source>
         <translation>Наибольший микробатч, который помещается: %1; наибольшая длина последовательности: %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="239"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="268"/>
         <source>Placement: %1 data-parallel × %2 model-parallel = %3 devices on %4 node(s)</source>
         <translation>Размещение: %1 по данным × %2 по модели = %3 устройств на %4 узл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="249"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="278"/>
         <source>Advice: %1 (saves %2, peak %3)</source>
         <translation>Совет: %1 (экономит %2, пик %3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="261"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="290"/>
         <source>Together: %1 → %2 of %3, fits</source>
         <translation>Вместе: %1 → %2 из %3, помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/estimate_panel.py" line="270"/>
+        <location filename="../../trainsizer/gui/estimate_panel.py" line="299"/>
         <source>Closest: %1 → %2 of %3, lacks %4; the Plan tab finds more GPUs</source>
         <translation>Ближе всего: %1 → %2 из %3, не хватает %4; вкладка «План» подберёт больше GPU</translation>
     </message>
@@ -472,22 +472,22 @@
         <translation>возобновление</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="45"/>
+        <location filename="../../trainsizer/gui/labels.py" line="52"/>
         <source>specification recorded</source>
         <translation>спецификация записана</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="46"/>
+        <location filename="../../trainsizer/gui/labels.py" line="53"/>
         <source>placement shown</source>
         <translation>размещение показано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="47"/>
+        <location filename="../../trainsizer/gui/labels.py" line="54"/>
         <source>peak memory and step time</source>
         <translation>пиковая память и время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="48"/>
+        <location filename="../../trainsizer/gui/labels.py" line="55"/>
         <source>quality on held-out data</source>
         <translation>качество на отложенных данных</translation>
     </message>
@@ -497,337 +497,352 @@
         <translation>временные буферы оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="49"/>
+        <location filename="../../trainsizer/gui/labels.py" line="46"/>
+        <source>pending</source>
+        <translation>в очереди</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="47"/>
+        <source>configuring its nodes</source>
+        <translation>подготовка узлов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="48"/>
+        <source>requeued</source>
+        <translation>снова в очереди</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="56"/>
         <source>resume from a checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="53"/>
+        <location filename="../../trainsizer/gui/labels.py" line="60"/>
         <source>passed</source>
         <translation>пройдено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="54"/>
+        <location filename="../../trainsizer/gui/labels.py" line="61"/>
         <source>failed</source>
         <translation>не пройдено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="55"/>
+        <location filename="../../trainsizer/gui/labels.py" line="62"/>
         <source>not run</source>
         <translation>не запускалось</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="56"/>
+        <location filename="../../trainsizer/gui/labels.py" line="63"/>
         <source>ACCEPTED</source>
         <translation>ПРИНЯТО</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="57"/>
+        <location filename="../../trainsizer/gui/labels.py" line="64"/>
         <source>REJECTED</source>
         <translation>ОТКЛОНЕНО</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="58"/>
+        <location filename="../../trainsizer/gui/labels.py" line="65"/>
         <source>INCOMPLETE</source>
         <translation>НЕ ЗАВЕРШЕНО</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="59"/>
+        <location filename="../../trainsizer/gui/labels.py" line="66"/>
         <source>finished</source>
         <translation>завершено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="60"/>
+        <location filename="../../trainsizer/gui/labels.py" line="67"/>
         <source>does not fit (out of memory)</source>
         <translation>не помещается (нехватка памяти)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="61"/>
+        <location filename="../../trainsizer/gui/labels.py" line="68"/>
         <source>worker crashed</source>
         <translation>рабочий процесс аварийно завершился</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="62"/>
+        <location filename="../../trainsizer/gui/labels.py" line="69"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="66"/>
+        <location filename="../../trainsizer/gui/labels.py" line="73"/>
         <source>allocated</source>
         <translation>выделено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="67"/>
+        <location filename="../../trainsizer/gui/labels.py" line="74"/>
         <source>reserved</source>
         <translation>зарезервировано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="68"/>
+        <location filename="../../trainsizer/gui/labels.py" line="75"/>
         <source>NVML used</source>
         <translation>занято (NVML)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="69"/>
+        <location filename="../../trainsizer/gui/labels.py" line="76"/>
         <source>RSS</source>
         <translation>RSS</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="70"/>
+        <location filename="../../trainsizer/gui/labels.py" line="77"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="74"/>
+        <location filename="../../trainsizer/gui/labels.py" line="81"/>
         <source>process baseline</source>
         <translation>базовая память процесса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="75"/>
+        <location filename="../../trainsizer/gui/labels.py" line="82"/>
         <source>model loading peak</source>
         <translation>пик загрузки модели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="76"/>
+        <location filename="../../trainsizer/gui/labels.py" line="83"/>
         <source>offloaded states</source>
         <translation>выгруженные состояния</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="77"/>
+        <location filename="../../trainsizer/gui/labels.py" line="84"/>
         <source>pinned buffers</source>
         <translation>закреплённые буферы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="78"/>
+        <location filename="../../trainsizer/gui/labels.py" line="85"/>
         <source>device working set (CPU)</source>
         <translation>рабочий набор устройства (CPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="82"/>
+        <location filename="../../trainsizer/gui/labels.py" line="89"/>
         <source>Model</source>
         <translation>Модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="83"/>
+        <location filename="../../trainsizer/gui/labels.py" line="90"/>
         <source>Method</source>
         <translation>Метод</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="84"/>
+        <location filename="../../trainsizer/gui/labels.py" line="91"/>
         <source>Precision</source>
         <translation>Точность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="85"/>
+        <location filename="../../trainsizer/gui/labels.py" line="92"/>
         <source>Optimizer</source>
         <translation>Оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="86"/>
+        <location filename="../../trainsizer/gui/labels.py" line="93"/>
         <source>Batch</source>
         <translation>Батч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="87"/>
+        <location filename="../../trainsizer/gui/labels.py" line="94"/>
         <source>Parallel and offload</source>
         <translation>Параллелизм и выгрузка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="88"/>
+        <location filename="../../trainsizer/gui/labels.py" line="95"/>
         <source>Data</source>
         <translation>Данные</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="89"/>
+        <location filename="../../trainsizer/gui/labels.py" line="96"/>
         <source>Quality rule</source>
         <translation>Правило качества</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="90"/>
+        <location filename="../../trainsizer/gui/labels.py" line="97"/>
         <source>Measurement</source>
         <translation>Измерение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="91"/>
+        <location filename="../../trainsizer/gui/labels.py" line="98"/>
         <source>Checkpoint</source>
         <translation>Контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="92"/>
+        <location filename="../../trainsizer/gui/labels.py" line="99"/>
         <source>Engine</source>
         <translation>Движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="93"/>
+        <location filename="../../trainsizer/gui/labels.py" line="100"/>
         <source>Task (planning)</source>
         <translation>Задача (планирование)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="94"/>
+        <location filename="../../trainsizer/gui/labels.py" line="101"/>
         <source>Cluster (Slurm)</source>
         <translation>Кластер (Slurm)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="107"/>
+        <location filename="../../trainsizer/gui/labels.py" line="114"/>
         <source>turn on gradient checkpointing</source>
         <translation>включить пересчёт активаций (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="108"/>
+        <location filename="../../trainsizer/gui/labels.py" line="115"/>
         <source>train LoRA adapters instead of all weights</source>
         <translation>обучать адаптеры LoRA вместо всех весов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="109"/>
+        <location filename="../../trainsizer/gui/labels.py" line="116"/>
         <source>use fused AdamW (no step-sized temporaries)</source>
         <translation>использовать fused AdamW (без временных буферов шага)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="110"/>
+        <location filename="../../trainsizer/gui/labels.py" line="117"/>
         <source>use 8-bit AdamW (bitsandbytes)</source>
         <translation>использовать 8-битный AdamW (bitsandbytes)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="111"/>
+        <location filename="../../trainsizer/gui/labels.py" line="118"/>
         <source>compute in bf16 (autocast)</source>
         <translation>вычислять в bf16 (autocast)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="112"/>
+        <location filename="../../trainsizer/gui/labels.py" line="119"/>
         <source>keep weights and optimizer states in bf16</source>
         <translation>хранить веса и состояния оптимизатора в bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="113"/>
+        <location filename="../../trainsizer/gui/labels.py" line="120"/>
         <source>halve the micro-batch and double gradient accumulation</source>
         <translation>уменьшить микробатч вдвое и вдвое увеличить накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="114"/>
+        <location filename="../../trainsizer/gui/labels.py" line="121"/>
         <source>shard with FSDP over all GPUs</source>
         <translation>шардировать через FSDP по всем GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="115"/>
+        <location filename="../../trainsizer/gui/labels.py" line="122"/>
         <source>offload parameters, gradients and optimizer states to host memory</source>
         <translation>выгрузить параметры, градиенты и состояния оптимизатора в память хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="123"/>
+        <location filename="../../trainsizer/gui/labels.py" line="130"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="124"/>
+        <location filename="../../trainsizer/gui/labels.py" line="131"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="125"/>
+        <location filename="../../trainsizer/gui/labels.py" line="132"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="126"/>
+        <location filename="../../trainsizer/gui/labels.py" line="133"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="127"/>
+        <location filename="../../trainsizer/gui/labels.py" line="134"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="128"/>
+        <location filename="../../trainsizer/gui/labels.py" line="135"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="129"/>
+        <location filename="../../trainsizer/gui/labels.py" line="136"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="130"/>
+        <location filename="../../trainsizer/gui/labels.py" line="137"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="131"/>
+        <location filename="../../trainsizer/gui/labels.py" line="138"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="132"/>
+        <location filename="../../trainsizer/gui/labels.py" line="139"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="133"/>
+        <location filename="../../trainsizer/gui/labels.py" line="140"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="134"/>
+        <location filename="../../trainsizer/gui/labels.py" line="141"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="135"/>
+        <location filename="../../trainsizer/gui/labels.py" line="142"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="136"/>
+        <location filename="../../trainsizer/gui/labels.py" line="143"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="137"/>
+        <location filename="../../trainsizer/gui/labels.py" line="144"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="140"/>
+        <location filename="../../trainsizer/gui/labels.py" line="147"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="141"/>
+        <location filename="../../trainsizer/gui/labels.py" line="148"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="142"/>
+        <location filename="../../trainsizer/gui/labels.py" line="149"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="143"/>
+        <location filename="../../trainsizer/gui/labels.py" line="150"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="146"/>
+        <location filename="../../trainsizer/gui/labels.py" line="153"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="147"/>
+        <location filename="../../trainsizer/gui/labels.py" line="154"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="150"/>
+        <location filename="../../trainsizer/gui/labels.py" line="157"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="155"/>
+        <location filename="../../trainsizer/gui/labels.py" line="162"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="158"/>
+        <location filename="../../trainsizer/gui/labels.py" line="165"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
@@ -835,249 +850,264 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="85"/>
+        <location filename="../../trainsizer/gui/window.py" line="86"/>
         <source>Main</source>
         <translation>Главная</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="89"/>
+        <location filename="../../trainsizer/gui/window.py" line="90"/>
         <source>Target:</source>
         <translation>Цель:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="96"/>
-        <source>Estimate for this machine&apos;s devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, or run on a test server over SSH (ssh:user@server)</source>
-        <translation>Оценка для устройств этой машины, для планируемых (например, 8xH100-80GB или 2x8xH100-80GB) или прогон на тестовом сервере по SSH (ssh:user@server)</translation>
+        <location filename="../../trainsizer/gui/window.py" line="97"/>
+        <source>Estimate for this machine&apos;s devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, or run on a test server over SSH (ssh:user@server), or as a Slurm batch job (slurm: submits from this login node, slurm:login1 through a login node over SSH)</source>
+        <translation>Оценка для устройств этой машины, для планируемых, например 8xH100-80GB или 2x8xH100-80GB, запуск на тестовом сервере по SSH (ssh:user@server) или как пакетное задание Slurm (slurm: — отправка с этого узла входа, slurm:login1 — через узел входа по SSH)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="100"/>
+        <location filename="../../trainsizer/gui/window.py" line="102"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="110"/>
+        <location filename="../../trainsizer/gui/window.py" line="108"/>
+        <source>Slurm cluster (sbatch here)</source>
+        <translation>кластер Slurm (sbatch здесь)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="114"/>
         <source>Open spec…</source>
         <translation>Открыть спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="111"/>
+        <location filename="../../trainsizer/gui/window.py" line="115"/>
         <source>Save spec…</source>
         <translation>Сохранить спецификацию…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="112"/>
+        <location filename="../../trainsizer/gui/window.py" line="116"/>
         <source>Open run…</source>
         <translation>Открыть прогон…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="113"/>
+        <location filename="../../trainsizer/gui/window.py" line="117"/>
         <source>Probe…</source>
         <translation>Проверка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="117"/>
+        <location filename="../../trainsizer/gui/window.py" line="121"/>
         <source>Language:</source>
         <translation>Язык:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="131"/>
+        <location filename="../../trainsizer/gui/window.py" line="135"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="137"/>
+        <location filename="../../trainsizer/gui/window.py" line="141"/>
         <source>Traced estimate</source>
         <translation>Трассированная оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="140"/>
+        <location filename="../../trainsizer/gui/window.py" line="144"/>
         <source>The estimate above is live and analytic; this traces the real model on fake tensors (exact, seconds)</source>
         <translation>Оценка выше обновляется сразу и считается аналитически; эта кнопка трассирует настоящую модель на фиктивных тензорах (точно, секунды)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="144"/>
+        <location filename="../../trainsizer/gui/window.py" line="148"/>
         <source>Measure</source>
         <translation>Измерить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="145"/>
+        <location filename="../../trainsizer/gui/window.py" line="149"/>
         <source>Full acceptance</source>
         <translation>Полная приёмка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="146"/>
+        <location filename="../../trainsizer/gui/window.py" line="150"/>
         <source>Cancel</source>
         <translation>Отмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="158"/>
+        <location filename="../../trainsizer/gui/window.py" line="162"/>
         <source>idle</source>
         <translation>ожидание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="179"/>
+        <location filename="../../trainsizer/gui/window.py" line="183"/>
         <source>Results</source>
         <translation>Результаты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="182"/>
+        <location filename="../../trainsizer/gui/window.py" line="186"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="185"/>
+        <location filename="../../trainsizer/gui/window.py" line="189"/>
         <source>History</source>
         <translation>История</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="186"/>
+        <location filename="../../trainsizer/gui/window.py" line="190"/>
         <source>Log</source>
         <translation>Журнал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="190"/>
+        <location filename="../../trainsizer/gui/window.py" line="194"/>
         <source>Memory during the run (live)</source>
         <translation>Память во время прогона (в реальном времени)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="194"/>
+        <location filename="../../trainsizer/gui/window.py" line="198"/>
         <source>Memory appears here during a run, per device and for the host, against the estimate.</source>
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="246"/>
+        <location filename="../../trainsizer/gui/window.py" line="259"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="274"/>
+        <location filename="../../trainsizer/gui/window.py" line="287"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="281"/>
+        <location filename="../../trainsizer/gui/window.py" line="294"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="291"/>
+        <location filename="../../trainsizer/gui/window.py" line="304"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="292"/>
+        <location filename="../../trainsizer/gui/window.py" line="305"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="297"/>
+        <location filename="../../trainsizer/gui/window.py" line="310"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="314"/>
+        <location filename="../../trainsizer/gui/window.py" line="327"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="331"/>
+        <location filename="../../trainsizer/gui/window.py" line="345"/>
+        <source>submitting the batch job…</source>
+        <translation>отправка пакетного задания…</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="347"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="331"/>
+        <location filename="../../trainsizer/gui/window.py" line="349"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="333"/>
+        <location filename="../../trainsizer/gui/window.py" line="351"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="353"/>
+        <location filename="../../trainsizer/gui/window.py" line="371"/>
         <source>The estimate says it does not fit: it needs %1 on %2, which has %3.</source>
         <translation>По оценке не помещается: нужно %1 на %2, а там %3.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="359"/>
+        <location filename="../../trainsizer/gui/window.py" line="377"/>
         <source>The estimate says it does not fit in this machine&apos;s RAM.</source>
         <translation>По оценке не помещается в ОЗУ этой машины.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="362"/>
+        <location filename="../../trainsizer/gui/window.py" line="380"/>
         <source>Does not fit</source>
         <translation>Не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="363"/>
+        <location filename="../../trainsizer/gui/window.py" line="381"/>
         <source>The run will likely end out of memory. Run it anyway?</source>
         <translation>Запуск, скорее всего, закончится нехваткой памяти. Всё равно запустить?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="379"/>
+        <location filename="../../trainsizer/gui/window.py" line="397"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="404"/>
+        <location filename="../../trainsizer/gui/window.py" line="422"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="414"/>
+        <location filename="../../trainsizer/gui/window.py" line="431"/>
+        <source>Slurm job %1: %2 (%3) · %4 s</source>
+        <translation>задание Slurm %1: %2 (%3) · %4 с</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/window.py" line="446"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="418"/>
+        <location filename="../../trainsizer/gui/window.py" line="450"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="444"/>
+        <location filename="../../trainsizer/gui/window.py" line="476"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="449"/>
-        <location filename="../../trainsizer/gui/window.py" line="456"/>
-        <location filename="../../trainsizer/gui/window.py" line="476"/>
+        <location filename="../../trainsizer/gui/window.py" line="481"/>
+        <location filename="../../trainsizer/gui/window.py" line="488"/>
+        <location filename="../../trainsizer/gui/window.py" line="508"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="468"/>
+        <location filename="../../trainsizer/gui/window.py" line="500"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="469"/>
+        <location filename="../../trainsizer/gui/window.py" line="501"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="475"/>
+        <location filename="../../trainsizer/gui/window.py" line="507"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="480"/>
+        <location filename="../../trainsizer/gui/window.py" line="512"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="489"/>
+        <location filename="../../trainsizer/gui/window.py" line="521"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="493"/>
+        <location filename="../../trainsizer/gui/window.py" line="525"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="520"/>
+        <location filename="../../trainsizer/gui/window.py" line="552"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>

@@ -212,33 +212,13 @@ def slurm_target(partition: str | None, gpus: list[str] | None):
     """A Slurm partition's nodes as the plan's target (sinfo): the GPU class its Gres names (or ``--gpus``),
     the shapes its nodes can give, and what sinfo said. InputError names what is missing."""
     from trainsizer.estimate.plan import cluster_shapes
-    from trainsizer.hardware.accelerators import find_accelerator, match_accelerator
-    from trainsizer.runs.slurm import SlurmError, partition_nodes
+    from trainsizer.runs.slurm import SlurmError, partition_target
 
     try:
-        desc = partition_nodes(partition)
+        desc = partition_target(partition, gpus[0] if gpus else None, need_gpus=True)
     except SlurmError as e:
         raise InputError(f"--slurm: {e}") from None
-    where = f"partition {desc['partition']!r}"
-    if not desc["gpus_per_node"]:
-        raise InputError(
-            f"--slurm: the nodes of {where} have no GPUs in sinfo's Gres ({desc['gres']}); plan for another "
-            "partition with --partition, or for a planned machine with --devices/--gpus"
-        )
-    if gpus:
-        desc["gpu_class_from"] = "--gpus"
-    else:
-        kind = desc["gpu_type"]
-        acc = (find_accelerator(kind) or match_accelerator(kind)) if kind else None
-        if acc is None:
-            raise InputError(
-                f"--slurm: sinfo's Gres of {where} ({desc['gres']}) names no GPU model trainsizer knows; "
-                "name the class with --gpus, e.g. --gpus H100-80GB"
-            )
-        gpus = [acc.key]
-        desc["gpu_class_from"] = "gres"
-    desc["gpu_class"] = gpus[0]
-    return {"kind": "slurm", **desc}, gpus, cluster_shapes(desc["nodes"], desc["gpus_per_node"])
+    return desc, [desc["gpu_class"]], cluster_shapes(desc["nodes"], desc["gpus_per_node"])
 
 
 def _limit(option: str, value: int | None) -> int | None:

@@ -22,7 +22,7 @@ def _progress_printer(enabled: bool):
         if progress.update(event) and enabled:
             if tty:
                 print("\r" + progress.line().ljust(70), end="", file=sys.stderr, flush=True)
-            elif event.get("type") in ("step", "error"):
+            elif event.get("type") in ("step", "error", "job"):
                 print(progress.line(), file=sys.stderr, flush=True)
 
     return progress, on_event

@@ -43,8 +43,9 @@ class RunController(QObject):
     def running(self) -> bool:
         return self.proc is not None and self.proc.state() != QProcess.ProcessState.NotRunning
 
-    def start(self, kind: str, spec, out: str | Path, host: str | None = None) -> None:
-        """kind: "measure" or "check"; ``host``: a test server over SSH (docs/remote.md), None for here."""
+    def start(self, kind: str, spec, out: str | Path, host: str | None = None, slurm: bool = False) -> None:
+        """kind: "measure" or "check"; ``host``: a test server over SSH (docs/remote.md), None for here;
+        ``slurm``: a Slurm batch job, submitted here or through ``host`` as a login node."""
         from trainsizer.runs.launcher import orchestrator_command
 
         if self.running():
@@ -65,6 +66,8 @@ class RunController(QObject):
         program, *args = orchestrator_command(kind, str(spec_path), str(self.run_dir))
         if host:
             args += ["--host", host]
+        if slurm:
+            args += ["--slurm"]
         proc.start(program, args)
 
     def _read(self) -> None:

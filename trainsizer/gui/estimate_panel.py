@@ -13,6 +13,7 @@ from trainsizer.gui.labels import ADVICE, HOST_ITEMS, ITEMS, PHASES, label
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_duration, fmt_rate
 
 REMOTE_PREFIX = "ssh:"  # a Target entry that names a test server over SSH (docs/remote.md)
+SLURM_PREFIX = "slurm:"  # a Slurm cluster: "slurm:" submits here, "slurm:login1" through a login node
 
 
 class EstimateRunner(QObject):
@@ -44,7 +45,11 @@ class EstimateRunner(QObject):
         if seq != self._seq:
             return  # a newer request is queued: skip the stale one
         try:
-            if devices and devices.startswith(REMOTE_PREFIX):  # a test server: sized on its own devices
+            if devices and devices.startswith(SLURM_PREFIX):  # sized on the partition's nodes (sinfo)
+                host = devices[len(SLURM_PREFIX) :].strip() or None
+                report, error = _slurm_estimate(spec, host, traced), None
+                report["target"] = devices
+            elif devices and devices.startswith(REMOTE_PREFIX):  # a test server: sized on its own devices
                 from trainsizer.runs.remote import remote_json
 
                 host = devices[len(REMOTE_PREFIX) :].strip()
@@ -63,6 +68,30 @@ class EstimateRunner(QObject):
     def shutdown(self) -> None:
         self._closed = True
         self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _slurm_estimate(spec, host: str | None, traced: bool) -> dict:
+    """The estimate for the nodes of the spec's partition, as sinfo describes them (runs/slurm.py): their GPUs
+    as a planned target, or the CPU when they have none."""
+    from trainsizer.estimate import run_estimate
+    from trainsizer.runs.slurm import LOCAL, SshSite, partition_target
+
+    conn = None
+    site = LOCAL
+    if host:
+        from trainsizer.runs.remote import Connection, Host
+
+        conn = Connection(Host.parse(host))
+        site = SshSite(conn)
+    try:
+        target = partition_target(spec.cluster.partition, site=site)
+    finally:
+        if conn is not None:
+            conn.close()
+    if target["devices"]:
+        return run_estimate(spec, devices=target["devices"], traced=traced)
+    cpu = spec.replace(parallel={"devices": "cpu"}) if spec.parallel.auto else spec
+    return run_estimate(cpu, traced=traced)
 
 
 class EstimatePanel(QWidget):

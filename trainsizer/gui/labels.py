@@ -41,6 +41,13 @@ PHASES = {
     "resume": QT_TRANSLATE_NOOP("Labels", "resume"),
 }
 
+# a Slurm job's states that the window shows while it waits (Slurm's own words, translated)
+JOB_STATES = {
+    "pending": QT_TRANSLATE_NOOP("Labels", "pending"),
+    "configuring": QT_TRANSLATE_NOOP("Labels", "configuring its nodes"),
+    "requeued": QT_TRANSLATE_NOOP("Labels", "requeued"),
+}
+
 CHECKS = {
     "recorded": QT_TRANSLATE_NOOP("Labels", "specification recorded"),
     "placement": QT_TRANSLATE_NOOP("Labels", "placement shown"),

@@ -6,6 +6,7 @@ exports from trainsizer.report, the same functions the CLI calls.
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -28,11 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from trainsizer.gui.adapter import Replay, RunController
-from trainsizer.gui.estimate_panel import REMOTE_PREFIX, EstimatePanel
+from trainsizer.gui.estimate_panel import REMOTE_PREFIX, SLURM_PREFIX, EstimatePanel
 from trainsizer.gui.form import SpecForm
 from trainsizer.gui.history import HistoryList, HistoryPanel, remember_opened
 from trainsizer.gui.i18n import LANGUAGES, fill
-from trainsizer.gui.labels import PHASES, STATUSES, label
+from trainsizer.gui.labels import JOB_STATES, PHASES, STATUSES, label
 from trainsizer.gui.plan_panel import PlanPanel
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
@@ -94,7 +95,8 @@ class MainWindow(QMainWindow):
         self.target.setToolTip(
             self.tr(
                 "Estimate for this machine's devices, for planned ones such as 8xH100-80GB or 2x8xH100-80GB, "
-                "or run on a test server over SSH (ssh:user@server)"
+                "or run on a test server over SSH (ssh:user@server), or as a Slurm batch job (slurm: submits "
+                "from this login node, slurm:login1 through a login node over SSH)"
             )
         )
         self.target.addItem(self.tr("this machine"), None)
@@ -102,6 +104,8 @@ class MainWindow(QMainWindow):
             self.target.addItem(t, t)
         for host in self._remote_hosts():
             self.target.addItem(REMOTE_PREFIX + " " + host, REMOTE_PREFIX + host)
+        if shutil.which("sbatch"):  # this machine is a login node of a Slurm cluster
+            self.target.addItem(self.tr("Slurm cluster (sbatch here)"), SLURM_PREFIX)
         self.target.currentIndexChanged.connect(lambda _i: self._target_changed())
         self.target.lineEdit().editingFinished.connect(self._target_changed)
         bar.addWidget(self.target)
@@ -219,7 +223,8 @@ class MainWindow(QMainWindow):
             return None
         if data and text != self.target.itemText(self.target.currentIndex()):
             data = None  # typed over a listed entry: the text is the target
-        return (data or text or "").replace(REMOTE_PREFIX + " ", REMOTE_PREFIX) or None
+        out = (data or text or "").replace(REMOTE_PREFIX + " ", REMOTE_PREFIX)
+        return out.replace(SLURM_PREFIX + " ", SLURM_PREFIX) or None
 
     def _remote_hosts(self) -> list[str]:
         """Test servers for the Target box: the aliases of ~/.ssh/config and the hosts used before."""
@@ -234,6 +239,14 @@ class MainWindow(QMainWindow):
         if target and target.replace(" ", "").startswith(REMOTE_PREFIX):
             return target.replace(" ", "")[len(REMOTE_PREFIX) :]
         return None
+
+    def slurm_target(self) -> tuple[bool, str | None]:
+        """(True, login node or None for this machine) when the Target names a Slurm cluster, else (False,
+        None)."""
+        target = (self.devices() or "").replace(" ", "")
+        if target.startswith(SLURM_PREFIX):
+            return True, target[len(SLURM_PREFIX) :] or None
+        return False, None
 
     def _target_changed(self) -> None:
         """A planned target sets the devices: a spec on this machine's CPU follows it (devices = auto,
@@ -321,14 +334,19 @@ class MainWindow(QMainWindow):
             )
         self.stage_name = "measure" if kind == "measure" else "environment"
         host = self.remote_host()
+        slurm, login = self.slurm_target()
         if host:
             from trainsizer.gui.i18n import remember
 
             remember(REMOTE_HOSTS_KEY, host, keep=20)
-        self.controller.start(kind, spec, out, host=host)
+        self.controller.start(kind, spec, out, host=host or login, slurm=slurm)
         self._set_running(True)
         self.progress.setFormat(
-            fill(self.tr("starting the worker on %1…"), host) if host else self.tr("starting the worker…")
+            self.tr("submitting the batch job…")
+            if slurm
+            else fill(self.tr("starting the worker on %1…"), host)
+            if host
+            else self.tr("starting the worker…")
         )
         self.log.appendPlainText(fill(self.tr("Run folder: %1"), str(out)))
         return out
@@ -406,6 +424,20 @@ class MainWindow(QMainWindow):
 
     def _update_progress(self) -> None:
         p = self.plot.timeline.progress
+        if p.waiting_for_slurm:  # Slurm has not started the job yet: its state and Slurm's own reason
+            self.progress.setRange(0, 0)
+            self.progress.setFormat(
+                fill(
+                    self.tr("Slurm job %1: %2 (%3) · %4 s"),
+                    str(p.job["job_id"]),
+                    label(JOB_STATES, str(p.job["state"]).lower()),
+                    str(p.job["reason"] or "—"),
+                    f"{p.elapsed:.0f}",
+                )
+            )
+            return
+        if p.job:
+            self.progress.setRange(0, 100)
         if not p.total and not p.step and not p.phase:
             return  # nothing heard from the worker yet: "starting the worker…" stays
         if p.total:

@@ -14,6 +14,7 @@ class Progress:
     total: int | None = None
     step_times: list[float] = field(default_factory=list)
     last_error: str | None = None
+    job: dict | None = None  # a Slurm job's state as Slurm says it: {job_id, state, reason}
 
     def update(self, event: dict) -> bool:
         """Fold one event in; True when the visible state changed."""
@@ -26,6 +27,9 @@ class Progress:
             self.total = event.get("total") or self.total
             if isinstance(event.get("seconds"), int | float):
                 self.step_times.append(float(event["seconds"]))
+            return True
+        if kind == "job":
+            self.job = {k: event.get(k) for k in ("job_id", "state", "reason")}
             return True
         if kind == "error":
             self.last_error = f"{event.get('kind')}: {event.get('message')}"
@@ -43,7 +47,16 @@ class Progress:
         recent = self.step_times[-5:]
         return max(0.0, (self.total - self.step) * sum(recent) / len(recent))
 
+    @property
+    def waiting_for_slurm(self) -> bool:
+        """A batch job that Slurm has not started yet (pending, with its reason)."""
+        return bool(self.job) and self.job["state"] in ("PENDING", "CONFIGURING", "REQUEUED")
+
     def line(self) -> str:
+        if self.waiting_for_slurm:
+            why = f" ({self.job['reason']})" if self.job["reason"] else ""
+            state = self.job["state"].lower()
+            return f"Slurm job {self.job['job_id']} {state}{why}  elapsed {self.elapsed:.0f} s"
         total = f"/{self.total}" if self.total else ""
         eta = f", ETA {self.eta:.0f} s" if self.eta is not None else ""
         return f"{self.phase:<10s} step {self.step}{total}  elapsed {self.elapsed:.0f} s{eta}"

@@ -19,6 +19,7 @@ EVENT_TYPES = {
     "error",
     "result",
     "stage",  # the orchestrator's: which stage of the check runs now (environment, estimate, measure, …)
+    "job",  # the Slurm target's: a batch job's state as Slurm says it (job_id, state, reason)
     "run",  # the parent's: one process of the check starts (measure, quality, A/B/C of the resume check)
 }
 

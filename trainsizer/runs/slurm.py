@@ -288,6 +288,39 @@ def partition_nodes(partition: str | None, site=LOCAL) -> dict[str, Any]:
     }
 
 
+def partition_target(
+    partition: str | None, gpu_class: str | None = None, *, need_gpus: bool = False, site=LOCAL
+) -> dict[str, Any]:
+    """A partition's nodes as a planning target: ``partition_nodes`` with the catalog's GPU class their Gres
+    names (``gpu_class`` overrides it) and ``devices``, the plan string an estimate takes ("8xH100-80GB"; None
+    for nodes without GPUs). SlurmError names what is missing: GPUs when ``need_gpus``, a known model."""
+    from trainsizer.hardware.accelerators import find_accelerator, match_accelerator
+
+    desc = {"kind": "slurm", **partition_nodes(partition, site)}
+    where = f"partition {desc['partition']!r}"
+    if not desc["gpus_per_node"]:
+        if need_gpus:
+            raise SlurmError(
+                "no_gpus",
+                f"the nodes of {where} have no GPUs in sinfo's Gres ({desc['gres']}); plan for another "
+                "partition with --partition, or for a planned machine with --devices/--gpus",
+            )
+        return {**desc, "gpu_class": None, "gpu_class_from": None, "devices": None}
+    if gpu_class:
+        desc["gpu_class_from"] = "--gpus"
+    else:
+        kind = desc["gpu_type"]
+        acc = (find_accelerator(kind) or match_accelerator(kind)) if kind else None
+        if acc is None:
+            raise SlurmError(
+                "unknown_gpu",
+                f"sinfo's Gres of {where} ({desc['gres']}) names no GPU model trainsizer knows; "
+                "name the class with --gpus, e.g. --gpus H100-80GB",
+            )
+        gpu_class, desc["gpu_class_from"] = acc.key, "gres"
+    return {**desc, "gpu_class": gpu_class, "devices": f"{desc['gpus_per_node']}x{gpu_class}"}
+
+
 def cancel(job_id: str, site=LOCAL) -> None:
     site.slurm(["scancel", job_id], timeout=60)
 
@@ -483,6 +516,11 @@ class _Follower:
                     last = key
                     reason = f" ({st['reason']})" if st["reason"] not in ("", "None") else ""
                     self.say(parent_event("log", message=f"job {job_id}: {st['state']}{reason}"))
+                    self.say(
+                        parent_event(
+                            "job", job_id=job_id, state=st["state"], reason=reason.strip(" ()") or None
+                        )
+                    )
                 self._relay(job_id)  # the job's own events, as they land on the shared file system
                 if st["state"] in ENDED:
                     return st
