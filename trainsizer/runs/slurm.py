@@ -9,10 +9,12 @@ node both see — and the events it appends there stream into ``RUN_DIR/events.j
 Pending (with Slurm's reason), running, and the end (the job's state and exit code) are events too; a job
 killed by its time limit, cancelled or failed on its node is a result that says so, never a hang.
 
-One node, submitted from this machine as a login node (``sbatch`` on PATH). Several ranks (ddp/fsdp) are
-Slurm's own tasks: the job asks for one task per rank, and each worker of the check is an ``srun`` job step of
-that many tasks, whose Slurm ids become torch.distributed's (runs/launcher.py). Several nodes and submitting
-over SSH to a login node are not built yet, and are refused by name.
+Submitted from this machine as a login node (``LocalSite``: sbatch on PATH) or through one over SSH
+(``SshSite``: ``--host login1 --slurm``). The full check is a chain of two jobs: the second resumes from the
+checkpoint the first one's stopped run saved, as after a preemption. Several ranks (ddp/fsdp) are Slurm's own
+tasks: the job asks for one task per rank, and each worker of the check is an ``srun`` job step of that many
+tasks, whose Slurm ids become torch.distributed's (runs/launcher.py). One node per job: ``[cluster] nodes``
+stays 1 until the orchestration sizes a run over several.
 """
 
 from __future__ import annotations
