@@ -134,3 +134,16 @@ def start_slurm(d: Path) -> Slurm:
     )
     slurm.stop()
     raise RuntimeError(f"the node did not register with slurmctld within 60 s: {log}")
+
+
+def running_slurm(tmp_path_factory):
+    """The body of the tests' module-scoped ``slurm`` fixture: a started Slurm, stopped at the end; the test
+    is skipped, saying why, where none can start."""
+    import pytest
+
+    try:
+        cluster = start_slurm(tmp_path_factory.mktemp("slurm"))
+    except (RuntimeError, OSError, subprocess.SubprocessError) as e:
+        pytest.skip(f"no Slurm can be started here: {e}")
+    yield cluster
+    cluster.stop()

@@ -16,20 +16,13 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from slurm import start_slurm  # noqa: E402
+from slurm import running_slurm  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("slurm")]  # one Slurm of the tests at a time
 TRAINSIZER = [sys.executable, "-m", "trainsizer"]
 
 
-@pytest.fixture(scope="module")
-def slurm(tmp_path_factory):
-    try:
-        cluster = start_slurm(tmp_path_factory.mktemp("slurm"))
-    except (RuntimeError, OSError, subprocess.SubprocessError) as e:
-        pytest.skip(f"no Slurm can be started here: {e}")
-    yield cluster
-    cluster.stop()
+slurm = pytest.fixture(scope="module", name="slurm")(running_slurm)
 
 
 @pytest.fixture
@@ -234,26 +227,31 @@ def test_plan_takes_a_partitions_nodes_from_sinfo_and_the_request_names_them(slu
         assert p.returncode == 2 and said in p.stderr, (partition, p.stderr)
 
 
-def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, tmp_path):
-    """Issue 32, item 2: `check --slurm` is a chain of two jobs. The first measures, checks the quality and
-    runs the resume check's uninterrupted and stopped runs; the second (--dependency=afterany) is a new job
-    that resumes from the checkpoint the first one saved (bit-identical on the CPU), and the verdict is read
-    back here. Before, the resumed run ran in the same job as the stopped one."""
+def _start_check(tmp_path, env, out, train_steps: int) -> subprocess.Popen:
+    """`check --slurm` of a small full check (its resume check: 3 steps, stopped at 2), started."""
     from trainsizer.spec import RunSpec
 
     spec = tmp_path / "run.toml"
     RunSpec().replace(
         batch={"micro_batch": 2, "seq_len": 64},
         measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
-        quality={"train_steps": 4, "eval_batches": 1},
+        quality={"train_steps": train_steps, "eval_batches": 1},
         checkpoint={"resume_at": 2, "resume_steps": 3},
         cluster={"time_limit": "10:00"},
     ).save(spec)
-    out = tmp_path / "r"
-    proc = subprocess.Popen(
+    return subprocess.Popen(
         [*TRAINSIZER, "check", spec, "--slurm", "--out", out],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
+
+
+def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, tmp_path):
+    """Issue 32, item 2: `check --slurm` is a chain of two jobs. The first measures, checks the quality and
+    runs the resume check's uninterrupted and stopped runs; the second (--dependency=afterany) is a new job
+    that resumes from the checkpoint the first one saved (bit-identical on the CPU), and the verdict is read
+    back here. Before, the resumed run ran in the same job as the stopped one."""
+    out = tmp_path / "r"
+    proc = _start_check(tmp_path, env, out, train_steps=4)
     _wait(lambda: proc.poll() is not None, proc, out, "the end")
     stdout, stderr = proc.communicate(timeout=60)
     result = json.loads((out / "result.json").read_text())
@@ -272,21 +270,8 @@ def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, t
 def test_a_resume_job_that_never_runs_leaves_the_resume_not_proven(slurm, env, tmp_path):
     """The chain's second job is cancelled (by someone else, with scancel) before it resumes: the check says
     the resume was not proven and names that job — never a pass, never a hang."""
-    from trainsizer.spec import RunSpec
-
-    spec = tmp_path / "run.toml"
-    RunSpec().replace(
-        batch={"micro_batch": 2, "seq_len": 64},
-        measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
-        quality={"train_steps": 2, "eval_batches": 1},
-        checkpoint={"resume_at": 2, "resume_steps": 3},
-        cluster={"time_limit": "10:00"},
-    ).save(spec)
     out = tmp_path / "r"
-    proc = subprocess.Popen(
-        [*TRAINSIZER, "check", spec, "--slurm", "--out", out],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    proc = _start_check(tmp_path, env, out, train_steps=2)
     said = lambda: [e.get("message", "") for e in _events(out) if e["type"] == "log"]  # noqa: E731
     _wait(lambda: any(" after job " in m for m in said()), proc, out, "the second job's submission")
     second = next(m for m in said() if " after job " in m).split()[2]

@@ -3,28 +3,20 @@ the estimate is for the partition's nodes (sinfo), a pending job shows Slurm's s
 progress bar, cancel is scancel, and a finished job's result and samples come back — against a real
 slurmctld and slurmd on localhost (tests/slurm.py)."""
 
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from slurm import start_slurm  # noqa: E402
+from slurm import running_slurm  # noqa: E402
 
 from .conftest import open_window  # noqa: E402
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("slurm")]
 
 
-@pytest.fixture(scope="module")
-def slurm(tmp_path_factory):
-    try:
-        cluster = start_slurm(tmp_path_factory.mktemp("slurm"))
-    except (RuntimeError, OSError, subprocess.SubprocessError) as e:
-        pytest.skip(f"no Slurm can be started here: {e}")
-    yield cluster
-    cluster.stop()
+slurm = pytest.fixture(scope="module", name="slurm")(running_slurm)
 
 
 @pytest.fixture
