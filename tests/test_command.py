@@ -347,6 +347,30 @@ def test_a_plain_script_with_one_fixed_checkpoint_file_is_stopped_by_a_signal_an
     assert code == 0, err  # a fixed checkpoint file is a valid spec
 
 
+def test_a_commands_resume_check_runs_in_two_processes_as_a_slurm_chain_does(cli_main, tmp_path):
+    """Issue 32: the resume check in halves (what a Slurm chain's two jobs run): the first process runs A and
+    B and hands on their steps; the second resumes from B's checkpoint and compares with A — the same verdict
+    as in one process; before the second half it is not proven."""
+    extra = 'resume_args = ["--resume", "{checkpoint}"]\ncheckpoint_path = "ckpt.json"\n'
+    spec = _spec(tmp_path, FIXED_FILE, extra)
+    out = tmp_path / "run"
+    cli_main("check", spec, "--out", out, "--resume-phase", "stop")
+    half = json.loads((out / "result.json").read_text())
+    assert half["resume"]["code"] == "resume_pending" and (out / "resume-state.json").exists(), half["resume"]
+    assert next(c for c in half["checks"] if c["id"] == "resume")["status"] == "not_run"
+    cli_main("check", spec, "--out", out, "--resume-phase", "continue")
+    whole = json.loads((out / "result.json").read_text())
+    resume = whole["resume"]
+    assert resume["code"] == "command_resume_identical" and resume["resumed_in_new_process"], resume
+    assert not (out / "resume-state.json").exists()
+    runs = [
+        e["name"]
+        for e in map(json.loads, (out / "events.jsonl").read_text().splitlines())
+        if e["type"] == "run"
+    ]
+    assert runs == ["measure_reference", "stopped", "resumed"], runs
+
+
 @pytest.mark.parametrize("pattern", [None, "eval_loss (?P<value>[0-9.]+)"])
 def test_the_quality_of_a_command_is_its_own_metric_or_not_agreed(cli_main, tmp_path, pattern):
     """With engine.metric_pattern the first matching value is "before", the last "after", judged by the
