@@ -265,6 +265,17 @@ def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, t
     assert "--resume-phase continue" in (out / "job-resume.sbatch").read_text()
     assert "--resume-phase stop" in (out / "job.sbatch").read_text()
     assert "resumed at steps 2 of 3: bit-identical" in stdout, stdout
+    # the report and the request say where it ran: the jobs, not "this machine"
+    for fmt, name in (("html", "report.html"), ("md", "request.md")):
+        cmd = "report" if fmt == "html" else "request"
+        p = subprocess.run([*TRAINSIZER, cmd, out, "--format", fmt, "-o", tmp_path / name],
+                           env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert p.returncode == 0, p.stderr
+        text = (tmp_path / name).read_text()
+        assert (
+            f"Slurm job {job['job_id']}" in text and f"resumed in a new job, {job['resume_job_id']}" in text
+        )
+        assert "this machine" not in text.split("where it ran", 1)[1][:200], name
 
 
 def test_a_resume_job_that_never_runs_leaves_the_resume_not_proven(slurm, env, tmp_path):
@@ -314,7 +325,15 @@ def test_a_job_is_submitted_and_followed_over_ssh_on_a_login_node(slurm, login_n
     result = json.loads((out / "result.json").read_text())
     job = result["target"]["slurm"]
     assert result["status"] == "ok" and job["state"] == "COMPLETED", result
-    assert job["submitted_from"].startswith("tsz-server") and job["script"].startswith(job["job_dir"]), job
+    assert job["login_node"] == "tsz-server" and job["script"].startswith(job["job_dir"]), job
+    from trainsizer.report.content import load_run, where_it_ran
+    from trainsizer.report.text import translator
+
+    said = where_it_ran(load_run(out).result, translator("en"))
+    assert (
+        said
+        == f"Slurm job {job['job_id']}, partition the cluster's default, submitted from tsz-server over SSH"
+    )
     assert job["job_dir"].startswith(str(login_node.dir / "home" / ".trainsizer" / "slurm")), job
     assert (out / "job.sbatch").read_text() == Path(job["script"]).read_text()  # the copy here: what ran
     assert any(e["type"] == "step" and e.get("job") == job["job_id"] for e in _events(out))

@@ -280,8 +280,22 @@ def environment_section(run: Run, t) -> Section:
 
 
 def where_it_ran(result: dict[str, Any], t) -> str:
-    """This machine, a test server over SSH (as the person named it), or several nodes."""
+    """This machine, a test server over SSH (as the person named it), several nodes, or a Slurm job (its id,
+    partition, where it was submitted from, and the job that resumed it)."""
     target = result.get("target") if isinstance(result.get("target"), dict) else {}
+    slurm = target.get("slurm") if isinstance(target.get("slurm"), dict) else None
+    if slurm:
+        text = t(
+            "Slurm job %s, partition %s, submitted from %s",
+            slurm.get("job_id") or "?",
+            slurm.get("partition") or t("the cluster's default"),
+            t("%s over SSH", slurm["login_node"]) if slurm.get("login_node") else t("this login node"),
+        )
+        if slurm.get("resume_job_id"):
+            text += "; " + t(
+                "resumed in a new job, %s (%s)", slurm["resume_job_id"], slurm.get("resume_state") or "?"
+            )
+        return text
     if target.get("hosts"):
         hosts = [str(h) for h in target["hosts"]]
         return t("%s nodes over SSH: %s", len(hosts), ", ".join(hosts))

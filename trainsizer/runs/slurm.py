@@ -116,7 +116,7 @@ class LocalSite:
     """This machine is the login node: Slurm's commands on PATH here, the job folder inside the run folder
     (which must be on the cluster's shared file system)."""
 
-    where = "this login node"
+    login = None  # sbatch runs here: this machine is the login node
 
     def __init__(self):
         self.python = sys.executable
@@ -153,7 +153,7 @@ class SshSite:
     def __init__(self, conn):
         self.conn = conn
         self.python: str | None = None  # the login node's, found when the job folder is made
-        self.where = f"{conn.host} (login node, over SSH)"
+        self.login = str(conn.host)  # the login node, reached over SSH
 
     def _sh(self, line: str, *, input: bytes | None = None, timeout: float = 120):
         from trainsizer.runs.remote import RemoteError
@@ -421,7 +421,7 @@ def run_slurm(
                 "exit_code": st["exit_code"],
                 "partition": spec.cluster.partition,
                 "script": str(script),
-                "submitted_from": site.where,
+                "login_node": site.login,  # None: submitted from this machine
                 "job_dir": str(job_dir),
                 **(
                     {
