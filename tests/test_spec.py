@@ -69,7 +69,7 @@ def test_all_errors_reported_at_once_with_field_and_value():
         (
             "[checkpoint]\nresume_at = 9\nresume_steps = 6\n",
             "checkpoint.resume_at",
-            "before the end of the run",
+            "before the end of the resume check",
         ),
         ("[parallel]\ncpu_offload = true\n", "parallel.cpu_offload", "needs strategy fsdp"),
         ("[parallel]\ndevices = 'gpu0'\n", "parallel.devices", "expected cpu, auto"),
