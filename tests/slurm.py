@@ -1,8 +1,10 @@
 """A real Slurm on localhost for the tests (issue 32): munged with a throwaway key, slurmctld and slurmd from
 Debian's slurm-wlm with a generated slurm.conf in a temporary folder (one node — this machine — with its CPUs
 and memory, no GPUs, proctrack/linuxproc, no accounting), on free ports. Partitions: debug (the default),
-closed (down: a job there pends with Slurm's reason), h100 (four nodes of 8 H100 as slurm.conf describes them,
-never answering: for `plan --slurm`). RuntimeError with the reason when it cannot start."""
+closed (down: a job there pends with Slurm's reason), pair (this machine and a second node, ``n2``: a second
+slurmd on this machine under another node name and port — a real two-node job, whose second node happens to be
+the same computer), h100 (four nodes of 8 H100 as slurm.conf describes them, never answering: for `plan
+--slurm`). RuntimeError with the reason when it cannot start."""
 
 from __future__ import annotations
 
@@ -21,12 +23,13 @@ NEEDED = ("slurmctld", "slurmd", "sbatch", "squeue", "scontrol", "scancel", "sin
 class Slurm:
     dir: Path
     conf: Path
+    host: str  # the node this machine is (the pair partition's other node is n2)
 
     def env(self) -> dict[str, str]:
         return {"SLURM_CONF": str(self.conf)}
 
     def stop(self) -> None:
-        for pidfile in ("slurmd.pid", "slurmctld.pid", "munge/pid"):
+        for pidfile in (*sorted(self.dir.glob("slurmd-*.pid")), "slurmctld.pid", "munge/pid"):
             try:
                 os.kill(int((self.dir / pidfile).read_text().strip()), 15)
             except (OSError, ValueError):
@@ -82,11 +85,11 @@ def start_slurm(d: Path) -> Slurm:
                 "SlurmUser=root",
                 "SlurmdUser=root",
                 f"StateSaveLocation={d}/state",
-                f"SlurmdSpoolDir={d}/spool",
+                f"SlurmdSpoolDir={d}/spool/%n",  # per node: two slurmd share this machine
                 f"SlurmctldPidFile={d}/slurmctld.pid",
-                f"SlurmdPidFile={d}/slurmd.pid",
+                f"SlurmdPidFile={d}/slurmd-%n.pid",
                 f"SlurmctldLogFile={d}/log/slurmctld.log",
-                f"SlurmdLogFile={d}/log/slurmd.log",
+                f"SlurmdLogFile={d}/log/slurmd-%n.log",
                 "ProctrackType=proctrack/linuxproc",
                 "GresTypes=gpu",
                 "TaskPlugin=task/none",
@@ -101,8 +104,12 @@ def start_slurm(d: Path) -> Slurm:
                 "KillWait=5",
                 "MinJobAge=600",
                 f"NodeName={host} CPUs={cpus} RealMemory={mem} State=UNKNOWN",
+                # the second node: this machine again, its own slurmd on its own port (started with -N n2)
+                f"NodeName=n2 NodeHostname={host} NodeAddr=127.0.0.1 Port={_free_port()} CPUs={cpus} "
+                f"RealMemory={mem} State=UNKNOWN",
                 f"PartitionName=debug Nodes={host} Default=YES MaxTime=INFINITE State=UP",
                 f"PartitionName=closed Nodes={host} MaxTime=INFINITE State=DOWN",
+                f"PartitionName=pair Nodes={host},n2 MaxTime=INFINITE State=UP",
                 # GPU nodes as a cluster describes them (slurm.conf's Gres), for `plan --slurm`: no slurmd
                 # answers for them (a documentation address), so they stay down and nothing runs there
                 "NodeName=gpu[1-4] NodeAddr=192.0.2.1 Gres=gpu:h100:8 CPUs=96 RealMemory=2000000 State=DOWN",
@@ -112,28 +119,28 @@ def start_slurm(d: Path) -> Slurm:
         )
     )
     env = dict(os.environ, SLURM_CONF=str(conf))
-    for daemon in ("slurmctld", "slurmd"):
+    for node in (host, "n2"):
+        (d / "spool" / node).mkdir(exist_ok=True)
+    for daemon, node in (("slurmctld", None), ("slurmd", host), ("slurmd", "n2")):
         p = subprocess.run(
-            [_which(daemon), "-f", str(conf)], env=env, capture_output=True, text=True, timeout=60
-        )
+            [_which(daemon), "-f", str(conf), *(["-N", node] if node else [])],
+            env=env, capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
         if p.returncode != 0:
-            raise RuntimeError(f"{daemon} did not start: {(p.stderr or p.stdout).strip()[-300:]}")
-    slurm = Slurm(d, conf)
+            said = (p.stderr or p.stdout).strip()[-300:]
+            raise RuntimeError(f"{daemon} {node or ''} did not start: {said}")
+    slurm = Slurm(d, conf, host)
     deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:  # the node registers with the controller
+    while time.monotonic() < deadline:  # both nodes register with the controller
         p = subprocess.run(
-            [_which("sinfo"), "-h", "-p", "debug", "-o", "%t"], env=env, capture_output=True, text=True
+            [_which("sinfo"), "-h", "-N", "-p", "pair", "-o", "%t"], env=env, capture_output=True, text=True
         )
-        if p.stdout.strip().startswith("idle"):
+        if p.stdout.split() == ["idle", "idle"]:
             return slurm
         time.sleep(0.5)
-    log = (
-        (d / "log" / "slurmd.log").read_text(errors="replace")[-300:]
-        if (d / "log" / "slurmd.log").exists()
-        else ""
-    )
+    log = " | ".join(f.read_text(errors="replace")[-300:] for f in sorted((d / "log").glob("slurmd-*.log")))
     slurm.stop()
-    raise RuntimeError(f"the node did not register with slurmctld within 60 s: {log}")
+    raise RuntimeError(f"the nodes did not register with slurmctld within 60 s: {log}")
 
 
 def running_slurm(tmp_path_factory):

@@ -5,6 +5,7 @@ that leaves a process behind, and a program that does not exist."""
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -180,6 +181,29 @@ def test_bad_command_specs_are_refused_naming_the_field(cli_main, tmp_path, engi
     path.write_text("[engine]\n" + engine)
     code, out, err = cli_main("spec", "validate", str(path))
     assert code == 2 and message in out + err, out + err
+
+
+def test_the_command_is_never_replaced_by_trainsizers_loop_on_several_nodes(cli_main, tmp_path):
+    """Before: `parallel.hosts` with engine = command started trainsizer's worker on each node, which ran the
+    builtin loop and measured it as the customer's script. Now validation refuses it, naming the field, and
+    the worker itself refuses a command spec (it never trains something else under the command's name)."""
+    path = tmp_path / "spec.toml"
+    path.write_text(
+        f'[engine]\nname = "command"\ncommand = ["{sys.executable}", "-c", "pass"]\n'
+        '[parallel]\nstrategy = "ddp"\nhosts = ["node1", "node2"]\n'
+    )
+    code, out, err = cli_main("spec", "validate", str(path))
+    assert code == 2 and "[parallel] hosts: the customer's command on several nodes over SSH" in out + err
+    worker_spec = tmp_path / "worker.toml"
+    worker_spec.write_text(f'[engine]\nname = "command"\ncommand = ["{sys.executable}", "-c", "pass"]\n')
+    p = subprocess.run(
+        [sys.executable, "-m", "trainsizer.worker", "--spec", worker_spec, "--out", tmp_path / "w"],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    events = [json.loads(line) for line in p.stdout.splitlines() if line.startswith("{")]
+    assert p.returncode == 0 and events[-1] == {**events[-1], "type": "result", "status": "failed"}, p.stdout
+    assert any("not the customer's command" in e.get("message", "") for e in events), events
+    assert not any(e["type"] == "step" for e in events)
 
 
 RESUMABLE = """

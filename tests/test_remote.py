@@ -269,13 +269,17 @@ def two_nodes(sshd, tmp_path):
     second.process.wait(10)
 
 
-def test_two_nodes_through_torchrun_merge_into_one_run(two_nodes, tmp_path):
-    """A 2-node DDP run of the tiny preset: torchrun on two sshd "hosts" on loopback (gloo), with a c10d
-    rendezvous on the first; the ranks' events merged into one result here."""
+@pytest.mark.parametrize("engine", ["builtin", "hf-trainer"])
+def test_two_nodes_through_torchrun_merge_into_one_run(two_nodes, tmp_path, engine):
+    """Issue 28's matrix, the two-node column: a 2-node DDP run of the tiny preset with trainsizer's loop and
+    with transformers.Trainer — torchrun on two sshd "hosts" on loopback (gloo), with a c10d rendezvous on the
+    first; the ranks' events merged into one result here, read back through the terminal, the report, the
+    request and `history show`. (The customer's command on several nodes is refused: test_command.py.)"""
     env, parallel = two_nodes
     out = tmp_path / "two"
+    changes = {"engine": {"name": engine}} if engine != "builtin" else {}
     p = subprocess.run(
-        [*TRAINSIZER, "measure", _spec(tmp_path, steps=2, parallel=parallel), "--out", out],
+        [*TRAINSIZER, "measure", _spec(tmp_path, steps=2, parallel=parallel, **changes), "--out", out],
         env=env, capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert p.returncode == 0, p.stdout[-3000:] + p.stderr[-3000:]
@@ -291,6 +295,18 @@ def test_two_nodes_through_torchrun_merge_into_one_run(two_nodes, tmp_path):
     devices = {d for e in events if e["type"] == "sample" for d in e["devices"]}
     assert {"tsz-server/cpu", "tsz2-server/cpu"} <= devices  # one curve per host
     assert {e["node"] for e in events if e["type"] == "result"} == {0, 1}
+    assert result["spec"]["engine"]["name"] == engine
+    if engine == "hf-trainer":  # the Trainer's measurement says which code ran it (trainsizer's loop: absent)
+        assert result["measurement"]["engine"]["name"] == engine
+    assert "verdict: incomplete" in p.stdout and "(measured on 2 nodes)" in p.stdout, p.stdout
+    for what, fmt in (("report", "html"), ("request", "md")):
+        q = subprocess.run([*TRAINSIZER, what, out, "--format", fmt, "-o", tmp_path / f"{what}.{fmt}"],
+                           env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+        assert q.returncode == 0 and "Traceback" not in q.stderr, q.stderr
+        text = (tmp_path / f"{what}.{fmt}").read_text()
+        assert "2 nodes over SSH: tsz-server, tsz2-server" in text and "incomplete" in text.lower(), what
+    q = subprocess.run([*TRAINSIZER, "history", "show", out], env=env, capture_output=True, text=True)
+    assert q.returncode == 0 and "verdict: incomplete" in q.stdout, q.stderr
     assert _wait_for(lambda: not _remote_runs(), timeout=30)
 
 

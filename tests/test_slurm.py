@@ -227,7 +227,7 @@ def test_plan_takes_a_partitions_nodes_from_sinfo_and_the_request_names_them(slu
         assert p.returncode == 2 and said in p.stderr, (partition, p.stderr)
 
 
-def _start_check(tmp_path, env, out, train_steps: int) -> subprocess.Popen:
+def _start_check(tmp_path, env, out, train_steps: int, **changes) -> subprocess.Popen:
     """`check --slurm` of a small full check (its resume check: 3 steps, stopped at 2), started."""
     from trainsizer.spec import RunSpec
 
@@ -237,7 +237,7 @@ def _start_check(tmp_path, env, out, train_steps: int) -> subprocess.Popen:
         measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
         quality={"train_steps": train_steps, "eval_batches": 1},
         checkpoint={"resume_at": 2, "resume_steps": 3},
-        cluster={"time_limit": "10:00"},
+        **{"cluster": {"time_limit": "10:00"}, **changes},
     ).save(spec)
     return subprocess.Popen(
         [*TRAINSIZER, "check", spec, "--slurm", "--out", out],
@@ -276,6 +276,64 @@ def test_the_full_check_resumes_in_a_new_job_as_after_a_preemption(slurm, env, t
             f"Slurm job {job['job_id']}" in text and f"resumed in a new job, {job['resume_job_id']}" in text
         )
         assert "this machine" not in text.split("where it ran", 1)[1][:200], name
+
+
+def test_a_check_on_two_nodes_runs_a_rank_on_each_and_reads_every_nodes_environment(slurm, env, tmp_path):
+    """Issue 32, item 1: `[cluster] nodes = 2` with DDP, one rank per node — a real two-node job (the pair
+    partition: this machine's node and n2, a second slurmd). The batch script asks for 2 nodes, one task on
+    each; every worker is an srun job step over both nodes, rank 0 on one and rank 1 on the other; each node's
+    environment is read on that node (the "recorded" evidence); the full check's chain resumes in a new job
+    on two nodes again, and the report names the nodes."""
+    out = tmp_path / "r"
+    parallel = {"strategy": "ddp", "devices": "cpu", "processes": 1}
+    cluster = {"time_limit": "10:00", "nodes": 2, "partition": "pair"}
+    proc = _start_check(tmp_path, env, out, train_steps=4, parallel=parallel, cluster=cluster)
+    _wait(lambda: proc.poll() is not None, proc, out, "the end")
+    stdout, stderr = proc.communicate(timeout=60)
+    result = json.loads((out / "result.json").read_text())
+    job = result["target"]["slurm"]
+    assert result["verdict"] == "accepted" and proc.returncode == 0, (result.get("checks"), stderr[-2000:])
+    assert job["nodes"] == 2 and sorted(job["node_list"].split(",")) == ["n2", slurm.host], job
+    for name in ("job.sbatch", "job-resume.sbatch"):
+        script = (out / name).read_text()
+        assert "#SBATCH --nodes=2" in script and "#SBATCH --ntasks-per-node=1" in script, script
+    events = _events(out)
+    hellos = [e for e in events if e["type"] == "hello" and "slurm" in e]
+    by_step = {}
+    for e in hellos:
+        by_step.setdefault((e["job"], e["slurm"]["step_id"]), {})[e["rank"]] = e["server"]
+    assert len(by_step) >= 5, by_step  # measure, quality, uninterrupted, stopped (job 1), resumed (job 2)
+    for ranks in by_step.values():  # each worker's two ranks on the two nodes
+        assert sorted(ranks) == [0, 1] and sorted(ranks.values()) == sorted(["n2", slurm.host]), by_step
+    assert {j for j, _ in by_step} == {job["job_id"], job["resume_job_id"]}
+    servers = [n["server"] for n in result["environment"]["nodes"]]
+    assert sorted(servers) == sorted(["n2", slurm.host]), servers
+    assert result["resume"]["code"] == "resume_identical" and result["measurement"]["world_size"] == 2
+    devices = {d for e in events if e["type"] == "sample" for d in e["devices"]}
+    assert {f"{n}/cpu" for n in servers} <= devices, devices  # one curve per node
+    p = subprocess.run([*TRAINSIZER, "report", out, "--format", "html", "-o", tmp_path / "report.html"],
+                       env=env, capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    assert f"on 2 nodes: {job['node_list']}" in (tmp_path / "report.html").read_text()
+
+
+def test_several_nodes_are_refused_where_slurm_does_not_run_them(tmp_path):
+    """A spec of a two-node job is not run as something else: without --slurm it is refused, naming the
+    option; a strategy without ranks on each node, or the customer's command, is refused at validation."""
+    from trainsizer.spec import RunSpec, SpecError
+
+    spec = tmp_path / "run.toml"
+    base = RunSpec().replace(parallel={"strategy": "ddp", "devices": "cpu"}, cluster={"nodes": 2})
+    assert base.parallel.world_size() == 2
+    base.save(spec)
+    p = subprocess.run([*TRAINSIZER, "measure", spec, "--out", tmp_path / "r"], capture_output=True,
+                       text=True, timeout=300)  # fmt: skip
+    assert p.returncode == 2 and "[cluster] nodes = 2: a job on several nodes runs through Slurm" in p.stderr
+    assert not (tmp_path / "r" / "result.json").exists(), "nothing ran"
+    with pytest.raises(SpecError, match=r"\[cluster\] nodes: .*choose strategy ddp or fsdp"):
+        RunSpec().replace(cluster={"nodes": 2})
+    with pytest.raises(SpecError, match=r"\[cluster\] nodes: .*command on several nodes is not built yet"):
+        base.replace(engine={"name": "command", "command": [sys.executable, "-c", "pass"]})
 
 
 def test_a_resume_job_that_never_runs_leaves_the_resume_not_proven(slurm, env, tmp_path):

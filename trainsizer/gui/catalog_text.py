@@ -44,6 +44,7 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", "the cluster's default"),
     QT_TRANSLATE_NOOP("Report", 'this login node'),
     QT_TRANSLATE_NOOP("Report", 'resumed in a new job, %s (%s)'),
+    QT_TRANSLATE_NOOP("Report", 'on %s nodes: %s'),
     QT_TRANSLATE_NOOP("Report", 'read from the script’s model by trainsizer’s TrainerCallback'),
     QT_TRANSLATE_NOOP("Report", 'as the spec’s [model] describes it; not read from the command'),
     QT_TRANSLATE_NOOP("Report", 'estimated from the spec’s [model]'),

@@ -128,7 +128,7 @@ FIELDS = {
     "task.utilization": (QT_TRANSLATE_NOOP("SpecField", 'utilization'), QT_TRANSLATE_NOOP("SpecHelp", 'Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).')),
     "cluster.partition": (QT_TRANSLATE_NOOP("SpecField", 'partition'), QT_TRANSLATE_NOOP("SpecHelp", "Slurm partition (sbatch --partition; default: the cluster's).")),
     "cluster.account": (QT_TRANSLATE_NOOP("SpecField", 'account'), QT_TRANSLATE_NOOP("SpecHelp", 'Slurm account to charge (sbatch --account).')),
-    "cluster.nodes": (QT_TRANSLATE_NOOP("SpecField", 'nodes'), QT_TRANSLATE_NOOP("SpecHelp", 'Nodes of the job (one node for now).')),
+    "cluster.nodes": (QT_TRANSLATE_NOOP("SpecField", 'nodes'), QT_TRANSLATE_NOOP("SpecHelp", "Nodes of the job (sbatch --nodes); [parallel]'s ranks run on each: nodes × ranks per node in all.")),
     "cluster.gpus_per_node": (QT_TRANSLATE_NOOP("SpecField", 'gpus per node'), QT_TRANSLATE_NOOP("SpecHelp", 'GPUs per node (sbatch --gpus-per-node).')),
     "cluster.time_limit": (QT_TRANSLATE_NOOP("SpecField", 'time limit'), QT_TRANSLATE_NOOP("SpecHelp", "The job's time limit (sbatch --time, e.g. 30:00 or 2:00:00).")),
     "cluster.sbatch_lines": (QT_TRANSLATE_NOOP("SpecField", 'sbatch lines'), QT_TRANSLATE_NOOP("SpecHelp", 'Extra #SBATCH lines, each an sbatch option such as --qos=short.')),

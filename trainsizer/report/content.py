@@ -291,6 +291,8 @@ def where_it_ran(result: dict[str, Any], t) -> str:
             slurm.get("partition") or t("the cluster's default"),
             t("%s over SSH", slurm["login_node"]) if slurm.get("login_node") else t("this login node"),
         )
+        if (slurm.get("nodes") or 1) > 1:
+            text += "; " + t("on %s nodes: %s", slurm["nodes"], slurm.get("node_list") or "?")
         if slurm.get("resume_job_id"):
             text += "; " + t(
                 "resumed in a new job, %s (%s)", slurm["resume_job_id"], slurm.get("resume_state") or "?"

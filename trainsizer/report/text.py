@@ -25,6 +25,7 @@ WORDS = (
     "the cluster's default",
     "this login node",
     "resumed in a new job, %s (%s)",
+    "on %s nodes: %s",
     "read from the script’s model by trainsizer’s TrainerCallback",
     "as the spec’s [model] describes it; not read from the command",
     "estimated from the spec’s [model]",

@@ -132,6 +132,12 @@ class WorkerProcess:
         env = dict(os.environ, **(self.env or {}))
         env.setdefault("PYTHONUNBUFFERED", "1")
         env.setdefault("HF_HUB_OFFLINE", "1")
+        # MKL's results bit for bit the same in every process of a check (its conditional numerical
+        # reproducibility): without it, a resumed process whose tensors lie at other addresses may take
+        # another kernel path and differ from the uninterrupted run in the last bit (seen once in ~10 CI runs:
+        # |Δloss| 4.8e-7 through the Trainer on a loaded machine). Strict CNR keeps the thread count.
+        env.setdefault("MKL_CBWR", "AUTO,STRICT")
+        env.setdefault("MKL_DYNAMIC", "FALSE")
         # torchrun's own messages; the child keeps its copy of the file
         launcher_log = open(self.run_dir.path / "launcher.log", "ab")  # noqa: SIM115
         self.proc = subprocess.Popen(
@@ -247,6 +253,46 @@ def run_worker(
     env = _srun_rendezvous() if command[0] == "srun" else None
     wp = WorkerProcess(run_dir, command, on_event, memory_limit, env=env, run=run)
     return follow(wp.start(), cancel_event, timeout)
+
+
+def slurm_job_nodes() -> int:
+    """The nodes of the Slurm job this orchestration runs in (runs/slurm.py's batch script), else 1."""
+    if os.environ.get("TRAINSIZER_LAUNCH") != "srun":
+        return 1
+    return int(os.environ.get("SLURM_JOB_NUM_NODES") or os.environ.get("SLURM_NNODES") or 1)
+
+
+NODE_INVENTORY = (
+    "import json, os\n"
+    "from trainsizer.hardware import inventory\n"
+    "print(json.dumps({**inventory().to_dict(), 'server': os.environ.get('SLURMD_NODENAME')}))\n"
+)
+
+
+def node_environments(timeout: float = 600) -> list[dict[str, Any]]:
+    """Every node's environment, read on that node: one srun job step of one task per node, each writing
+    this trainsizer's inventory (and Slurm's name of its node) into a file of its own in a folder beside the
+    run (the job folder, on the cluster's shared file system). The batch step's node comes first.
+    RuntimeError with srun's own words when it fails."""
+    import json
+    import shutil
+    import tempfile
+
+    nodes = slurm_job_nodes()
+    folder = tempfile.mkdtemp(prefix="nodes.", dir=".")
+    try:
+        p = subprocess.run(
+            ["srun", f"--nodes={nodes}", f"--ntasks={nodes}", "--ntasks-per-node=1", "--kill-on-bad-exit=1",
+             f"--output={folder}/node-%n.json", sys.executable, "-c", NODE_INVENTORY],
+            capture_output=True, text=True, timeout=timeout,
+        )  # fmt: skip
+        if p.returncode != 0:
+            raise RuntimeError(f"srun could not read the nodes' environment: {p.stderr.strip()[-300:]}")
+        found = [json.loads(f.read_text(encoding="utf-8")) for f in sorted(Path(folder).glob("node-*.json"))]
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    here = os.environ.get("SLURMD_NODENAME")
+    return sorted(found, key=lambda n: (n.get("server") != here, str(n.get("server"))))
 
 
 def _srun_rendezvous() -> dict[str, str]:

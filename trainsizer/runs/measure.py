@@ -11,6 +11,13 @@ from trainsizer.runs.rundir import RunDir
 
 
 def environment() -> dict[str, Any]:
+    """What the run runs on: this machine's inventory; in a Slurm job of several nodes every node's, each
+    read on its node (the first — the batch step's — at the top, as one machine's)."""
+    from trainsizer.runs.launcher import node_environments, slurm_job_nodes
+
+    if slurm_job_nodes() > 1:
+        nodes = node_environments()
+        return {**nodes[0], "nodes": nodes}
     from trainsizer.hardware import inventory
 
     return inventory().to_dict()

@@ -13,8 +13,9 @@ Submitted from this machine as a login node (``LocalSite``: sbatch on PATH) or t
 (``SshSite``: ``--host login1 --slurm``). The full check is a chain of two jobs: the second resumes from the
 checkpoint the first one's stopped run saved, as after a preemption. Several ranks (ddp/fsdp) are Slurm's own
 tasks: the job asks for one task per rank, and each worker of the check is an ``srun`` job step of that many
-tasks, whose Slurm ids become torch.distributed's (runs/launcher.py). One node per job: ``[cluster] nodes``
-stays 1 until the orchestration sizes a run over several.
+tasks, whose Slurm ids become torch.distributed's (runs/launcher.py). Several nodes (``[cluster] nodes``):
+the same job steps spread over the job's nodes, ``[parallel]``'s ranks on each; the rendezvous is the batch
+step's node, and every node's environment is read on that node by a job step of its own.
 """
 
 from __future__ import annotations
@@ -66,10 +67,11 @@ def batch_script(
     lines = [
         "#!/bin/bash",
         f"#SBATCH --job-name=trainsizer-{kind}" + ("-resume" if phase == "continue" else ""),
-        "#SBATCH --nodes=1",
-        # several ranks (ddp/fsdp): trainsizer's orchestration runs in the batch step and starts the ranks
-        # as one srun job step per worker, one task each
+        f"#SBATCH --nodes={c.nodes}",
+        # several ranks (ddp/fsdp): trainsizer's orchestration runs in the batch step (on the job's first
+        # node) and starts the ranks as one srun job step per worker, one task each, on every node
         f"#SBATCH --ntasks={ranks}",
+        *([f"#SBATCH --ntasks-per-node={spec.parallel.ranks_per_node()}"] if c.nodes > 1 else []),
     ]
     if c.partition:
         lines.append(f"#SBATCH --partition={c.partition}")
@@ -226,10 +228,16 @@ def job_state(job_id: str, site=LOCAL) -> dict[str, str]:
     fields = dict(re.findall(r"(\w+)=(\S+)", p.stdout)) if p.returncode == 0 else {}
     if fields:
         return {"state": fields.get("JobState", ""), "reason": fields.get("Reason", ""),
-                "exit_code": fields.get("ExitCode", "")}  # fmt: skip
-    q = site.slurm(["squeue", "-h", "-j", job_id, "-o", "%T|%r"], timeout=60)
-    state, _, reason = q.stdout.strip().partition("|")
-    return {"state": state or "UNKNOWN", "reason": reason, "exit_code": ""}
+                "exit_code": fields.get("ExitCode", ""),
+                "node_list": _nodes_given(fields.get("NodeList", ""))}  # fmt: skip
+    q = site.slurm(["squeue", "-h", "-j", job_id, "-o", "%T|%r|%N"], timeout=60)
+    state, reason, nodes = (q.stdout.strip().split("|") + ["", ""])[:3]
+    return {"state": state or "UNKNOWN", "reason": reason, "exit_code": "", "node_list": _nodes_given(nodes)}
+
+
+def _nodes_given(node_list: str) -> str | None:
+    """The job's nodes as Slurm writes them (``n2,vm``, ``gpu[1-4]``); None before it has any."""
+    return node_list if node_list and node_list not in ("(null)", "None") else None
 
 
 def _gres_gpus(gres: str) -> tuple[str | None, int]:
@@ -420,6 +428,8 @@ def run_slurm(
                 "state": st["state"],
                 "exit_code": st["exit_code"],
                 "partition": spec.cluster.partition,
+                "nodes": spec.cluster.nodes,
+                "node_list": st.get("node_list"),  # the nodes Slurm gave the job
                 "script": str(script),
                 "login_node": site.login,  # None: submitted from this machine
                 "job_dir": str(job_dir),

@@ -194,11 +194,24 @@ def _this_machine_only(request: RunRequest, option: str) -> None:
         )
 
 
+def _inside_the_job(spec) -> bool:
+    """This process is the batch step of the spec's Slurm job (runs/slurm.py's script): the job's nodes are
+    here, and its ranks are srun's tasks over them."""
+    from trainsizer.runs.launcher import slurm_job_nodes
+
+    return slurm_job_nodes() == spec.cluster.nodes
+
+
 def target_for(spec, host: str | None = None, slurm: bool = False) -> Target:
     """The target a spec and a command line name: a Slurm cluster (``--slurm``), several nodes (``[parallel]
     hosts``), a server (``--host``), else this machine. Two at once is refused."""
     if slurm:
         return SlurmCluster(host)  # sbatch here, or on the login node --host names (over SSH)
+    if spec.cluster.nodes > 1 and not _inside_the_job(spec):
+        raise Unsupported(
+            f"[cluster] nodes = {spec.cluster.nodes}: a job on several nodes runs through Slurm; add --slurm "
+            "(or set nodes = 1)"
+        )
     if spec.parallel.hosts:
         if host:
             raise Unsupported("parallel.hosts names the nodes: leave out --host")

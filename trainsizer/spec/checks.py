@@ -36,7 +36,11 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
         out.append(
             SpecIssue("parallel.strategy", "conflict", f"{par.strategy} needs at least two devices; {how}")
         )
-    if par.strategy == "single" and par.world_size() > max(1, par.model_parallel):
+    out += _job_node_issues(spec)
+    if par.hosts and spec.engine.name == "command":  # run_multinode starts trainsizer's worker on each node
+        why = "the customer's command on several nodes over SSH is not built yet (it starts its own ranks)"
+        out.append(SpecIssue("parallel.hosts", "unsupported", why + "; run it on one server with --host"))
+    if par.strategy == "single" and par.world_size() > max(1, par.model_parallel) and spec.cluster.nodes == 1:
         what = "processes" if on_cpu else "devices"
         out.append(
             SpecIssue(
@@ -267,6 +271,38 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
     out += _attention_issues(spec)
     out += _command_issues(spec)
     return out
+
+
+def _job_node_issues(spec: RunSpec) -> list[SpecIssue]:
+    """A Slurm job of several nodes ([cluster] nodes > 1): [parallel]'s ranks on each, as srun's tasks."""
+    nodes, par = spec.cluster.nodes, spec.parallel
+    if nodes == 1:
+        return []
+    if par.hosts:
+        why = "parallel.hosts names the nodes over SSH; give one of them"
+        return [SpecIssue("cluster.nodes", "conflict", why)]
+    if par.strategy not in ("ddp", "fsdp"):
+        return [
+            SpecIssue(
+                "cluster.nodes",
+                "conflict",
+                f"a job on {nodes} nodes runs one rank or more on each: choose strategy ddp or fsdp, not "
+                f"{par.strategy}",
+            )
+        ]
+    if spec.engine.name == "command":
+        return [
+            SpecIssue(
+                "cluster.nodes",
+                "unsupported",
+                "the customer's command on several nodes is not built yet (it starts its own ranks); "
+                "run it on one node",
+            )
+        ]
+    if par.auto:
+        why = f"a job on {nodes} nodes names its devices per node"
+        return [SpecIssue("parallel.devices", "conflict", why)]
+    return []
 
 
 def _command_issues(spec: RunSpec) -> list[SpecIssue]:

@@ -49,6 +49,9 @@ class RunSpec:
     task: s.TaskSpec = dataclasses.field(default_factory=s.TaskSpec)
     cluster: s.ClusterSpec = dataclasses.field(default_factory=s.ClusterSpec)
 
+    def __post_init__(self) -> None:
+        self.parallel.job_nodes = self.cluster.nodes  # a Slurm job's nodes multiply its ranks
+
     # -- conversion ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         """Plain data; None values are left out (TOML has no null), which the loader reads back as

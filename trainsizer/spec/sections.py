@@ -268,14 +268,24 @@ class ParallelSpec:
         """GPUs one data-parallel replica spans: tensor × pipeline × context degrees."""
         return self.tensor_parallel * self.pipeline_parallel * self.context_parallel
 
-    def world_size(self) -> int:
+    # The nodes of a Slurm job ([cluster] nodes, set by RunSpec): the ranks above run on each of them. Not a
+    # field of this section (it is written once, in [cluster]).
+    job_nodes = 1
+
+    def ranks_per_node(self) -> int:
+        """The ranks one node runs: its CPU processes or listed devices (``hosts``: ranks_per_host)."""
         if self.hosts:
-            return len(self.hosts) * self.ranks_per_host
+            return self.ranks_per_host
         if self.on_cpu:
             return self.processes
         if self.auto:
             return 1
         return max(1, len(self.device_list()))
+
+    def world_size(self) -> int:
+        """Every rank of the run: nodes (``hosts``, or a Slurm job's ``[cluster] nodes``) × ranks per node."""
+        nodes = len(self.hosts) if self.hosts else self.job_nodes
+        return nodes * self.ranks_per_node()
 
     def _sharding_issues(self) -> list[SpecIssue]:
         out = self._host_issues()
@@ -599,7 +609,13 @@ class ClusterSpec:
         None, help="Slurm partition (sbatch --partition; default: the cluster's)."
     )
     account: str | None = spec_field(None, help="Slurm account to charge (sbatch --account).")
-    nodes: int = spec_field(1, minimum=1, maximum=1, help="Nodes of the job (one node for now).")
+    nodes: int = spec_field(
+        1,
+        minimum=1,
+        maximum=64,
+        help="Nodes of the job (sbatch --nodes); [parallel]'s ranks run on each: nodes × ranks per node "
+        "in all.",
+    )
     gpus_per_node: int = spec_field(0, minimum=0, maximum=64, help="GPUs per node (sbatch --gpus-per-node).")
     time_limit: str = spec_field(
         "01:00:00", help="The job's time limit (sbatch --time, e.g. 30:00 or 2:00:00)."

@@ -95,6 +95,11 @@ def _run(args, em, state) -> int:
         em.emit("error", kind="spec", phase="load", step=None, message=str(e))
         em.emit("result", status="failed", measurement=None)
         return 0
+    if spec.engine.name == "command":  # the customer's command runs as itself (runs/command.py), never here
+        why = "engine.name = command: the worker runs trainsizer's engines, not the customer's command"
+        em.emit("error", kind="spec", phase="load", step=None, message=why)
+        em.emit("result", status="failed", measurement=None)
+        return 0
     dist = Dist.from_env()
     device = pick_device(spec, dist)
     if dist.world > 1:

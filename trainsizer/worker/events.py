@@ -19,12 +19,21 @@ class Emitter:
         self.rank = int(os.environ.get("RANK", "0")) if rank is None else rank
         self._lock = threading.Lock()
         self.last_phase: str | None = None  # the phase begun last: where a failure happened
+        # a rank of an srun job step over several nodes: its events name its node, and its devices are that
+        # node's (the same device name on two nodes is two devices), as for several nodes over SSH
+        several = int(os.environ.get("SLURM_STEP_NUM_NODES") or 1) > 1
+        srun_rank = os.environ.get("TRAINSIZER_RANKS") == "slurm"
+        self.node = os.environ.get("SLURMD_NODENAME") if several and srun_rank else None
 
     def now(self) -> float:
         return round(time.monotonic() - _T0, 6)
 
     def emit(self, type_: str, **fields) -> dict:
         event = {"v": PROTOCOL_VERSION, "type": type_, "t": self.now(), "rank": self.rank, **fields}
+        if self.node:
+            event["server"] = self.node
+            if type_ == "sample" and isinstance(event.get("devices"), dict):
+                event["devices"] = {f"{self.node}/{d}": v for d, v in event["devices"].items()}
         line = json.dumps(event, separators=(",", ":"), default=_default)
         with self._lock:
             self.stream.write(line + "\n")
