@@ -141,7 +141,14 @@ def test_time_estimate_uses_the_peak_table():
     f = flops_per_step(spec, stats)
     assert f["total"] == pytest.approx(6 * stats.total * 4096, rel=0.15)  # 6·N·tokens plus attention
     t = step_time(spec, stats, hypothetical_targets("H100-80GB")[0])
-    assert t["seconds"] == pytest.approx(f["total"] / (989.4e12 * 0.4))
+    # the H100 row of the fitted table (hidden 4096: the size it was fitted at), nothing to communicate
+    assert t["utilization_basis"]["kind"] == "fitted" and t["utilization"] == pytest.approx(0.34)
+    assert t["seconds"] == pytest.approx(f["total"] / (989.4e12 * 0.34)) and t["exposed_s"] == 0
+    assumed = step_time(spec, stats, hypothetical_targets("L40S")[0])
+    assert assumed["utilization_basis"] == {"kind": "assumed", "source": "default"}
+    assert assumed["utilization"] == 0.4
+    given = step_time(spec.replace(task={"utilization": 0.5}), stats, hypothetical_targets("H100-80GB")[0])
+    assert given["utilization"] == 0.5 and given["utilization_basis"]["source"] == "task.utilization"
     ckpt = flops_per_step(spec.replace(batch={"gradient_checkpointing": True}), stats)
     assert ckpt["total"] > f["total"]
 
@@ -186,3 +193,55 @@ def test_cli_estimate_bad_input(cli_main, tmp_path, content, devices, message):
     args = ["estimate", path] + (["--devices", devices] if devices else [])
     rc, _, err = cli_main(*args)
     assert rc == 2 and message in err and "Traceback" not in err
+
+
+def _timed(target: str, model=None, **parallel):
+    from trainsizer.estimate.timing import step_time
+    from trainsizer.estimate.working_set import estimate
+
+    spec = RunSpec().replace(
+        model=model or {"preset": "llama-3.1-8b"},
+        precision={"compute": "bf16-mixed"},
+        batch={"micro_batch": 2, "seq_len": 8192, "gradient_checkpointing": True},
+        parallel={"devices": "auto", **parallel},
+    )
+    targets = hypothetical_targets(target)
+    est = estimate(spec, targets)
+    t = step_time(
+        spec, est.stats, targets[0], data_parallel=est.placement["data_parallel"], placement=est.placement,
+        trainable=est.trainable_params,
+    )  # fmt: skip
+    return t, t["tokens_per_s"] / len(est.devices)
+
+
+def test_step_time_counts_the_communication_the_compute_cannot_hide():
+    """Issue 30: tokens/s per GPU was the same for 8 and 128 GPUs (communication not modelled). FSDP over the
+    network loses per-GPU throughput, a PCIe class more than an NVLink one; DDP's all-reduce and tensor
+    parallelism's per-layer all-reduces appear where the layout has them."""
+    one, per_gpu_one = _timed("8xH100-80GB", strategy="fsdp")
+    many, per_gpu_many = _timed("16x8xH100-80GB", strategy="fsdp")
+    assert set(one["communication"]) == {"fsdp_all_gather", "fsdp_reduce_scatter"}
+    assert one["communication_where"]["fsdp_all_gather"] == "node"
+    assert many["communication_where"]["fsdp_all_gather"] == "network"
+    assert many["exposed_s"] > one["exposed_s"] and per_gpu_many < per_gpu_one
+    assert many["seconds"] == pytest.approx(many["compute_s"] + many["exposed_s"])
+    assert "400 Gb/s per GPU between nodes" in many["links"]["inter_basis"]
+    pcie, per_gpu_pcie = _timed("2x8xL40S", strategy="fsdp")
+    assert "100 Gb/s per GPU" in pcie["links"]["inter_basis"]
+    assert pcie["exposed_s"] / pcie["seconds"] > many["exposed_s"] / many["seconds"]
+    zero1, _ = _timed("2x8xH100-80GB", strategy="zero", zero_stage=1)
+    assert set(zero1["communication"]) == {"reduce_scatter", "all_gather_after_step"}
+    ddp, _ = _timed("2xH100-80GB", strategy="ddp", model={"preset": "llama-3.2-1b"})
+    assert set(ddp["communication"]) == {"ddp_all_reduce"}
+    tp, _ = _timed("8xH100-80GB", strategy="fsdp", tensor_parallel=8)
+    assert tp["communication"]["tp_all_reduce"] > 0
+    assert tp["exposed_s"] >= tp["communication"]["tp_all_reduce"]  # between a layer's matmuls: exposed
+    single, _ = _timed("H100-80GB", strategy="single")
+    assert single["communication"] == {} and single["exposed_s"] == 0
+
+
+def test_a_larger_model_runs_its_fitted_class_closer_to_peak():
+    from trainsizer.estimate.timing import size_factor
+
+    assert size_factor(4096) == 1.0 and size_factor(16384) == pytest.approx(4**0.15)
+    assert size_factor(64) == 0.6 and size_factor(10**6) == 1.3  # clamped: an extrapolation

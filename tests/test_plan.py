@@ -394,3 +394,41 @@ def test_the_customers_limits_cap_the_search(cli_main, tmp_path):
     assert code in (0, 1) and data["limits"]["max_gpus"] == 8 and all(o["gpus"] <= 8 for o in data["options"])
     code, out, err = cli_main("plan", path, "--max-nodes", "0")
     assert code == 2 and "--max-nodes" in err
+
+
+def test_the_plan_times_communication_and_says_over_which_links(cli_main, tmp_path):
+    """Issue 30: tokens/s per GPU was the same on one node and on sixteen (communication was not timed) and
+    the header said so. Now an option over several nodes waits for the network (exposed seconds > 0, its
+    tokens/s per GPU below the one-node option's of the same layout), a one-GPU option waits for nothing, and
+    the header and the request say what the links were taken to be."""
+    from trainsizer.estimate.plan import plan
+    from trainsizer.report.plan_request import render_plan_markdown
+
+    spec = spec_of(
+        batch={"micro_batch": 2, "seq_len": 8192, "gradient_checkpointing": True},
+        parallel={"devices": "auto"},
+        task={"tokens": 2e10},
+    )
+    result = plan(spec, gpus=["H100-80GB"], shapes=[(1, 1), (1, 8), (4, 8)])
+    by = {(o["nodes"], o["gpus"]): o for o in result["options"]}
+    assert by[(1, 1)]["exposed_communication_s"] == 0 and by[(1, 1)]["communication"] == {}
+    one, four = by[(1, 8)], by[(4, 32)]
+    assert four["links"]["inter_basis"].startswith("400 Gb/s per GPU") and "inter_basis" not in one["links"]
+    if one["layout"] == four["layout"]:
+        assert four["exposed_communication_s"] > one["exposed_communication_s"]
+        assert four["tokens_per_s"] / 32 < one["tokens_per_s"] / 8
+    assert four["step_s"] == pytest.approx(four["compute_s"] + four["exposed_communication_s"])
+    assert four["utilization_basis"]["kind"] == "fitted"
+    text = render_plan_markdown(spec, result, four["option"])
+    assert "utilisation 34% fitted to published runs of this GPU class" in text, text
+    assert "between nodes a NIC per GPU assumed" in text
+    path = tmp_path / "plan.toml"
+    spec.save(path)
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB", "--max-nodes", "2")
+    assert code == 0 and "communication not timed" not in out, err
+    assert "fitted to published runs for H100-80GB 34%" in out, out
+    assert "between nodes a NIC per GPU assumed: 400 Gb/s (H100-80GB)" in out, out
+    spec.replace(parallel={"strategy": "fsdp"}).save(path)
+    code, out, err = cli_main("estimate", path, "--devices", "2x8xH100-80GB")
+    assert code == 0 and "at 34% fitted" in out and "communication: fsdp all gather" in out, out
+    assert "(network)" in out and "400 Gb/s per GPU between nodes (assumed)" in out

@@ -409,6 +409,8 @@ def test_a_planned_target_shards_and_the_plan_tab_drafts_a_request_without_a_run
     qtbot.waitUntil(lambda: window.plan_panel.table.rowCount() > 0, timeout=20000)
     assert window.plan_panel.table.item(0, 0).text() == str(window.plan_panel.plan["top"][0])
     assert "meets the task" in window.plan_panel.table.item(0, 9).text()
+    # Issue 30: the planned utilisation comes from the fitted table, not a flat assumed 40 % (nor "0 %")
+    assert "fitted to published runs, else 40% assumed" in window.plan_panel.summary.text()
     window.plan_panel.request_button.click()
     dialog = window.export_box
     assert dialog.isVisible() and dialog.headroom.value() == 20 and dialog.keep.value() == 3

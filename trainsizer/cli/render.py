@@ -70,10 +70,20 @@ def render_estimate(spec, data) -> str:
     lines.append(verdict_line(data))
     t = data["time"]
     if t.get("seconds"):
+        kind = (t.get("utilization_basis") or {}).get("kind")
         lines.append(
             f"time: {t['seconds']:.3g} s per step, {t['tokens_per_s']:,.0f} tokens/s "
-            f"({t['basis']}, at {t['utilization']:.0%})"
+            f"({t['basis']}, at {t['utilization']:.0%}{f' {kind}' if kind in ('fitted', 'assumed') else ''})"
         )
+        if t.get("communication"):
+            busy = ", ".join(
+                f"{k.replace('_', ' ')} {v:.2g} s ({(t.get('communication_where') or {}).get(k, '?')})"
+                for k, v in t["communication"].items()
+            )
+            lines.append(
+                f"  communication: {busy}; the compute cannot hide {t['exposed_s']:.2g} s of it"
+                + "".join(f"; {b}" for b in (t.get("links") or {}).values())
+            )
     solver = data.get("solver") or {}
     if solver:
         gpus = solver.get("min_gpus")
@@ -244,16 +254,32 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
             f"{fmt_bytes((target['memory_mb'] or 0) * 2**20)} RAM and {target['cpus']} CPUs each"
             + (f"; {target['other_nodes']} node(s) of another kind left out" if target["other_nodes"] else "")
         )
-    cal = {o["gpu"]: o["utilization_basis"] for o in result["options"]}
-    measured = sorted(k for k, v in cal.items() if v["kind"] == "measured")
-    probed = sorted(k for k, v in cal.items() if v["kind"] == "probe")
-    source = next((v["source"] for v in cal.values() if v["kind"] == "probe"), "")
+    cal = {o["gpu"]: (o["utilization"], o["utilization_basis"]) for o in result["options"]}
+    measured = sorted(k for k, (_, v) in cal.items() if v["kind"] == "measured")
+    probed = sorted(k for k, (_, v) in cal.items() if v["kind"] == "probe")
+    source = next((v["source"] for _, v in cal.values() if v["kind"] == "probe"), "")
+    fitted = sorted(f"{k} {u:.0%}" for k, (u, v) in cal.items() if v["kind"] == "fitted")
+    assumed = sorted({f"{u:.0%}" for u, v in cal.values() if v["kind"] == "assumed"})
+    networks: dict[str, set[str]] = {}  # the assumed network between nodes -> the classes it is assumed for
+    for o in result["options"]:
+        if (o.get("links") or {}).get("inter_basis"):
+            networks.setdefault(o["links"]["inter_basis"].split(" per GPU")[0], set()).add(o["gpu"])
     lines.append(
-        f"  utilisation {task['utilization']:.0%} of peak {result['precision_key']} "
-        "(assumed: task.utilization)"
-        + (f"; measured for {', '.join(measured)} by a kept run" if measured else "")
-        + (f"; calibrated by probe for {', '.join(probed)} ({source})" if probed else "")
-        + f"; memory headroom {result['headroom']:.0%}; communication not timed"
+        f"  utilisation of peak {result['precision_key']}, compute alone: "
+        + "; ".join(
+            x
+            for x in (
+                f"fitted to published runs for {', '.join(fitted)}" if fitted else "",
+                f"{', '.join(assumed)} assumed"
+                + (" (task.utilization)" if task["utilization"] else " for the classes without a fit")
+                if assumed
+                else "",
+                f"measured for {', '.join(measured)} by a kept run" if measured else "",
+                f"calibrated by probe for {', '.join(probed)} ({source})" if probed else "",
+            )
+            if x
+        )
+        + f"; memory headroom {result['headroom']:.0%}"
         + "".join(
             f"; at most {v} {w}"
             for w, v in (
@@ -261,6 +287,15 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
                 ("GPUs", (result.get("limits") or {}).get("max_gpus")),
             )
             if v
+        )
+    )
+    lines.append(
+        "  communication: the layout's collectives over each class's link, what the compute cannot hide added"
+        + (
+            "; between nodes a NIC per GPU assumed: "
+            + ", ".join(f"{k} ({', '.join(sorted(v))})" for k, v in sorted(networks.items()))
+            if networks
+            else ""
         )
     )
     lines.append("")

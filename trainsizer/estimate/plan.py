@@ -157,7 +157,7 @@ def plan(
     and ``max_gpus`` are the customer's limits (no option beyond them is sized); ``shapes`` the (nodes, GPUs
     per node) a target can give (a Slurm partition's: ``cluster_shapes``; default SHAPES), ``cluster`` what
     that target is (kept in the plan for the report and the request)."""
-    from trainsizer.estimate.timing import PEAK_KEY, step_time
+    from trainsizer.estimate.timing import PEAK_KEY, size_factor, step_time, utilization_for
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.hardware.inventory import TargetDevice, hypothetical_targets
     from trainsizer.spec.errors import SpecError
@@ -189,15 +189,17 @@ def plan(
             rows.append((layout, s, est))
         sized[(nodes, per_node)] = rows
     options: list[dict[str, Any]] = []
+    hidden = next((est.stats.hidden_size for rows in sized.values() for _, _, est in rows), 0)
     for acc in classes:
         peak_flops = acc.tflops.get(key) or 0.0
         cal = calibration.get(acc.key)
-        util = cal["utilization"] if cal else task.utilization
-        util_basis = (
-            {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
-            if cal
-            else {"kind": "assumed", "source": "task.utilization"}
-        )
+        given = None  # a kept run's or a probe's figure; else step_time takes the fitted table at the size
+        util, util_basis = utilization_for(acc.name, acc.memory_total, key, task.utilization)
+        if cal:
+            given = cal["utilization"]
+            if cal.get("kind") == "probe" and util_basis["kind"] == "fitted" and hidden:
+                given *= size_factor(hidden)  # the probe scaled the fitted row: at this model's size too
+            util, util_basis = given, {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
         unsupported = None
         if spec.precision.compute.startswith("bf16") and tuple(acc.compute_capability) < (8, 0):
             unsupported = "no_bf16"
@@ -205,8 +207,9 @@ def plan(
             count = nodes * per_node
             best, closest = None, None
             target = TargetDevice(
-                0, acc.name, acc.memory_total, acc.compute_capability, dict(acc.tflops), True
-            )
+                0, acc.name, acc.memory_total, acc.compute_capability, dict(acc.tflops), True,
+                interconnect=acc.interconnect, nodes=nodes,
+            )  # fmt: skip
             nvlink = has_nvlink(acc)
             for layout, s, est in rows:
                 tp = est.placement.get("tensor_parallel", 1)
@@ -217,7 +220,13 @@ def plan(
                 fits = need <= acc.memory_total and unsupported is None
                 t = (
                     step_time(
-                        s, est.stats, target, data_parallel=est.placement["data_parallel"], utilization=util
+                        s,
+                        est.stats,
+                        target,
+                        data_parallel=est.placement["data_parallel"],
+                        utilization=given,
+                        placement=est.placement,
+                        trainable=est.trainable_params,
                     )  # fmt: skip
                     if peak_flops
                     else {"seconds": None, "tokens_per_s": None}
@@ -241,7 +250,11 @@ def plan(
                     "host_per_node": est.host["peak"],
                     "step_s": t.get("seconds"),
                     "tokens_per_s": t.get("tokens_per_s"),
-                    "utilization": util,
+                    "compute_s": t.get("compute_s"),
+                    "exposed_communication_s": t.get("exposed_s"),
+                    "communication": t.get("communication") or {},
+                    "links": t.get("links") or {},
+                    "utilization": t.get("utilization") or util,
                     "utilization_basis": util_basis,
                     "interconnect": acc.interconnect,
                     "needs": _interconnect_needs(est.placement, nvlink),

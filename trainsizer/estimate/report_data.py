@@ -75,6 +75,8 @@ def build_report(
             est.stats,
             targets[0] if targets and not spec.parallel.on_cpu else None,
             data_parallel=est.placement.get("data_parallel"),
+            placement=est.placement,
+            trainable=est.trainable_params,
         ),
     }
     if solve:

@@ -1,15 +1,55 @@
 """Time per step: the FLOPs of a step (trainsizer.model.flops) divided by the device's peak dense TFLOP/s
-(accelerators.py) at a stated utilization, or by a matmul probe on the CPU."""
+(accelerators.py) at a stated utilization, or by a matmul probe on the CPU, plus the communication the step
+waits for (comm.py) over the machine's links."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from trainsizer.hardware.probes import TYPICAL_GEMM_SHARE
 from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step
 
 __all__ = ["PEAK_KEY", "cpu_matmul_flops", "flops_per_step", "step_time"]
 
-# Typical achieved model-FLOPs utilization for training is 0.3-0.55 (docs/facts.md): we predict at 0.4.
+# Typical achieved model-FLOPs utilization for training is 0.3-0.55 (docs/facts.md): a class the fitted table
+# below does not hold is predicted at 0.4, said "assumed".
 GPU_UTILIZATION = 0.4
+# The utilisation of the compute alone (communication is modelled apart, comm.py) per GPU family and peak key,
+# fitted by bench/plan_validation.py to one published run each (eager PyTorch, FSDP2, bf16 mixed precision);
+# docs/estimator.md "Utilisation table" has the rows it was fitted to and those it is checked against. H200 is
+# the H100's chip (GH100) with more memory: it takes the H100's row.
+FITTED_UTILIZATION: dict[tuple[str, str], tuple[float, str]] = {
+    ("h100", "bf16"): (0.34, "fitted to torchtitan llama3_h100_202412 Table 1 (8B, FSDP, 8 × H100 at 500 W)"),
+    ("a100", "bf16"): (0.57, "fitted to torchtitan docs/performance.md (Llama 3 8B, FSDP, 64 × A100 80GB)"),
+}
+FAMILY_ROW = {"h100": "h100", "h200": "h100", "a100": "a100"}
+# Larger layers run closer to peak: a fitted row's utilisation scales as (hidden size / 4096) ** 0.15, the
+# exponent fitted jointly to the two classes' pairs (8B → 405B on H100, 8B → 70B on A100), kept within
+# 0.6-1.3 of the row (a model far from the fitted sizes is an extrapolation).
+SIZE_REFERENCE, SIZE_EXPONENT, SIZE_LIMITS = 4096, 0.15, (0.6, 1.3)
+
+
+def size_factor(hidden_size: int) -> float:
+    low, high = SIZE_LIMITS
+    return min(high, max(low, (max(1, hidden_size) / SIZE_REFERENCE) ** SIZE_EXPONENT))
+
+
+def utilization_for(name: str, memory: int | None, key: str, task_utilization: float = 0.0):
+    """The utilisation a GPU class is predicted at and what it rests on: the task's own figure when it gives
+    one (``task.utilization`` > 0), else the fitted table's row for the class, else GPU_UTILIZATION,
+    assumed."""
+    if task_utilization:
+        return task_utilization, {"kind": "assumed", "source": "task.utilization"}
+    from trainsizer.hardware.accelerators import match_accelerator
+
+    acc = match_accelerator(name, memory)
+    family = FAMILY_ROW.get(acc.family, "") if acc else ""
+    row = FITTED_UTILIZATION.get((family, "bf16" if key == "fp16" else key))  # the same tensor-core rate
+    if row:
+        return row[0], {"kind": "fitted", "source": row[1]}
+    return GPU_UTILIZATION, {"kind": "assumed", "source": "default"}
+
+
 # On the CPU the prediction uses the rate of a large matmul measured on this machine, at this fraction
 # (attention, norms and the optimizer do not run at matmul speed).
 CPU_UTILIZATION = 0.5
@@ -61,16 +101,26 @@ def _probed_share(target, key: str) -> tuple[float, str] | None:
 
 
 def step_time(
-    spec, stats, target=None, *, data_parallel: int | None = None, utilization: float | None = None
-) -> dict[str, float | str | None]:
+    spec,
+    stats,
+    target=None,
+    *,
+    data_parallel: int | None = None,
+    utilization: float | None = None,
+    placement: dict | None = None,
+    trainable: int | None = None,
+) -> dict[str, Any]:
     """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU).
 
     ``data_parallel`` replicas each run the spec's micro-batches (default: the spec's world size over its
     model-parallel degree); each GPU of a replica computes its tensor/pipeline/context share, and a pipeline
-    adds its bubble, (stages - 1) / micro-batches (Narayanan et al. 2021, eq. 1). Communication is not
-    modelled: it hides behind compute or shows in the utilisation."""
+    adds its bubble, (stages - 1) / micro-batches (Narayanan et al. 2021, eq. 1). With the estimate's
+    ``placement`` on a GPU target the collectives of the layout are timed over the target's links and what
+    the compute cannot hide is added (comm.py); ``trainable`` parameters are the gradients reduced (default:
+    all)."""
     f = flops_per_step(spec, stats)
     key = PEAK_KEY[spec.precision.compute]
+    util_basis: dict[str, Any] = {"kind": "measured", "source": "cpu"}
     if target is None:
         dtype = "float32" if key == "fp32" else "bfloat16"
         from trainsizer.hardware.probes import calibration, latest_probe
@@ -92,13 +142,21 @@ def step_time(
                 "flops": f["total"],
                 "utilization": None,
             }
-        util = utilization or GPU_UTILIZATION
+        if utilization:
+            util, util_basis = utilization, {"kind": "given", "source": "caller"}
+        else:
+            util, util_basis = utilization_for(
+                target.name, getattr(target, "memory_total", None), key, spec.task.utilization
+            )
+            if util_basis["kind"] == "fitted":  # the fitted row at this model's layer size
+                util *= size_factor(stats.hidden_size)
         rate, basis = peak * 1e12, f"{target.name} peak {peak:g} TFLOP/s ({key})"
         if utilization is None and not getattr(target, "hypothetical", False):
             probed = _probed_share(target, key)
             if probed:  # this machine's GPU was probed: its GEMM share scales the assumed utilisation
                 share, source = probed
-                util = GPU_UTILIZATION * min(1.1, share / TYPICAL_GEMM_SHARE)
+                util = util * min(1.1, share / TYPICAL_GEMM_SHARE)
+                util_basis = {"kind": "probe", "source": source}
                 basis += f", calibrated by {source} (GEMM {share:.0%} of peak)"
     par = spec.parallel
     if data_parallel is None:
@@ -106,13 +164,33 @@ def step_time(
     bubble = 1.0
     if par.pipeline_parallel > 1:
         bubble += (par.pipeline_parallel - 1) / spec.batch.grad_accum
-    seconds = f["total"] / (rate * util) * bubble
-    return {
-        "seconds": seconds,
-        "tokens_per_s": f["tokens"] * data_parallel / seconds,
+    compute = f["total"] / (rate * util) * bubble
+    out: dict[str, Any] = {
         "basis": basis,
         "flops": f["total"],
         "utilization": util,
+        "utilization_basis": util_basis,
         "peak_flops": rate,
         "pipeline_bubble": bubble - 1.0,
+        "compute_s": compute,
+        "communication": {},
+        "exposed_s": 0.0,
     }
+    if target is not None and placement and int(placement.get("world") or 1) > 1:
+        from trainsizer.estimate.comm import communication, links
+        from trainsizer.hardware.accelerators import match_accelerator
+
+        acc = match_accelerator(target.name, getattr(target, "memory_total", None))
+        link = links(
+            getattr(target, "interconnect", ""), int(placement.get("nodes") or 1), acc.family if acc else ""
+        )
+        c = communication(spec, stats, placement, link, f, rate * util, trainable)
+        out |= {
+            "communication": c["items"],
+            "communication_where": c["where"],
+            "exposed_s": c["exposed"],
+            "links": {k: v for k, v in link.items() if k.endswith("_basis") and v},
+        }
+    seconds = compute + out["exposed_s"]
+    out |= {"seconds": seconds, "tokens_per_s": f["tokens"] * data_parallel / seconds}
+    return out

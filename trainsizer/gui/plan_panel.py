@@ -150,15 +150,22 @@ class PlanPanel(QWidget):
             parts.append(self.tr("no tokens in the Task section: time to train not computed"))
         if task["deadline_hours"]:
             parts.append(fill(self.tr("deadline %1"), fmt_hours(task["deadline_hours"], duration_word)))
-        parts.append(
-            fill(
+        sized = [f"{plan['headroom']:.0%}", f"{plan['candidates']:,}", f"{plan['seconds']:.2f}"]
+        if task["utilization"]:
+            text = fill(
                 self.tr("utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s"),
                 f"{task['utilization']:.0%}",
-                f"{plan['headroom']:.0%}",
-                f"{plan['candidates']:,}",
-                f"{plan['seconds']:.2f}",
+                *sized,
             )
-        )
+        else:
+            text = fill(
+                self.tr(
+                    "utilisation per GPU class: fitted to published runs, else 40% assumed; "
+                    "headroom %1; %2 layouts sized in %3 s"
+                ),
+                *sized,
+            )
+        parts.append(text)
         fallen = ", ".join(f"{n} {label(PLAN_REASONS, r)}" for r, n in sorted(plan["fallen_out"].items()))
         if fallen:
             parts.append(fill(self.tr("fell out: %1"), fallen))

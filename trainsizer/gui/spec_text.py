@@ -125,7 +125,7 @@ FIELDS = {
     "task.epochs": (QT_TRANSLATE_NOOP("SpecField", 'epochs'), QT_TRANSLATE_NOOP("SpecHelp", 'Passes over the data.')),
     "task.deadline_hours": (QT_TRANSLATE_NOOP("SpecField", 'deadline hours'), QT_TRANSLATE_NOOP("SpecHelp", 'Wall-clock hours the training must finish in (0: none).')),
     "task.budget_gpu_hours": (QT_TRANSLATE_NOOP("SpecField", 'budget gpu hours'), QT_TRANSLATE_NOOP("SpecHelp", 'Largest GPU-hours the customer will pay for (0: none).')),
-    "task.utilization": (QT_TRANSLATE_NOOP("SpecField", 'utilization'), QT_TRANSLATE_NOOP("SpecHelp", 'Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).')),
+    "task.utilization": (QT_TRANSLATE_NOOP("SpecField", 'utilization'), QT_TRANSLATE_NOOP("SpecHelp", "Model-FLOPs utilisation of planned GPUs' compute (0: the table fitted to published runs, 40% for a class it lacks; a measured run or a probe of the class replaces it).")),
     "cluster.partition": (QT_TRANSLATE_NOOP("SpecField", 'partition'), QT_TRANSLATE_NOOP("SpecHelp", "Slurm partition (sbatch --partition; default: the cluster's).")),
     "cluster.account": (QT_TRANSLATE_NOOP("SpecField", 'account'), QT_TRANSLATE_NOOP("SpecHelp", 'Slurm account to charge (sbatch --account).')),
     "cluster.nodes": (QT_TRANSLATE_NOOP("SpecField", 'nodes'), QT_TRANSLATE_NOOP("SpecHelp", "Nodes of the job (sbatch --nodes); [parallel]'s ranks run on each: nodes × ranks per node in all.")),

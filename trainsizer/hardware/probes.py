@@ -86,15 +86,17 @@ def calibration(doc: dict[str, Any] | None) -> dict[str, Any]:
     return {"source": source, "cpu_flops": cpu, "gemm_share": classes}
 
 
-def probed_utilization(assumed: float, doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:
-    """Per GPU class a probe saw: the assumed utilisation scaled by its GEMM share over a healthy card's
-    ({class: {"utilization", "source", "kind": "probe", "gemm_share"}}), for the plan."""
+def probed_utilization(assumed, doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:
+    """Per GPU class a probe saw: the class's predicted utilisation (``assumed``: a figure, or a function of
+    the class key) scaled by its GEMM share over a healthy card's ({class: {"utilization", "source", "kind":
+    "probe", "gemm_share"}}), for the plan."""
     cal = calibration(doc if doc is not None else latest_probe())
     out = {}
     for cls, shares in (cal.get("gemm_share") or {}).items():
         share = shares.get(key)
         if share:
-            util = assumed * min(1.1, share / TYPICAL_GEMM_SHARE)
+            base = assumed(cls) if callable(assumed) else assumed
+            util = base * min(1.1, share / TYPICAL_GEMM_SHARE)
             out[cls] = {"utilization": util, "source": cal["source"], "kind": "probe", "gemm_share": share}
     return out
 

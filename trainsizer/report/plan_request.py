@@ -95,8 +95,15 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
         if util["kind"] == "measured"
         else t("utilisation %s calibrated by a probe of this GPU class", f"{option['utilization']:.0%}")
         if util["kind"] == "probe"
+        else t("utilisation %s fitted to published runs of this GPU class", f"{option['utilization']:.0%}")
+        if util["kind"] == "fitted"
         else t("utilisation %s assumed", f"{option['utilization']:.0%}")
     )
+    if option.get("exposed_communication_s"):
+        basis += "; " + t(
+            "communication the compute cannot hide: %s",
+            fmt_seconds(option["exposed_communication_s"], ".2g", duration_word(t)),
+        )
     if option.get("step_s"):
         rows.append(
             (
@@ -204,7 +211,9 @@ def render_plan_markdown(
         "- "
         + t(
             "estimated: trainsizer's analytic working set for this layout (docs/estimator.md); time at the "
-            "stated utilisation of the GPU class's peak, communication not timed"
+            "stated utilisation of the GPU class's peak, plus the layout's collectives over the class's link "
+            "that the compute cannot hide (between nodes a NIC per GPU assumed: 400 Gb/s on NVLink servers, "
+            "100 Gb/s on PCIe ones)"
         )
     )
     if run is not None:

@@ -244,8 +244,12 @@ WORDS = (
     "utilisation %s assumed",
     "utilisation %s measured by a run on this GPU class",
     "utilisation %s calibrated by a probe of this GPU class",
+    "utilisation %s fitted to published runs of this GPU class",
+    "communication the compute cannot hide: %s",
     "estimated: trainsizer's analytic working set for this layout (docs/estimator.md); time at the stated "
-    "utilisation of the GPU class's peak, communication not timed",
+    "utilisation of the GPU class's peak, plus the layout's collectives over the class's link that the "
+    "compute cannot hide (between nodes a NIC per GPU assumed: 400 Gb/s on NVLink servers, 100 Gb/s on PCIe "
+    "ones)",
     *vocab.LAYOUT_WORDS.values(),
     *vocab.PLAN_REASON_WORDS.values(),
     *vocab.NEEDS_WORDS.values(),

@@ -58,7 +58,10 @@ def analytic_estimate(spec) -> dict[str, Any] | None:
         from trainsizer.estimate.timing import step_time
 
         first = next((t for t in targets if t.label == est.devices[0].device), None)
-        out["time"] = step_time(spec, est.stats, first)  # the predicted step, beside the measured one
+        # the predicted step, beside the measured one
+        out["time"] = step_time(
+            spec, est.stats, first, placement=est.placement, trainable=est.trainable_params
+        )
     except Exception as e:
         out["time"] = {"seconds": None, "basis": f"{type(e).__name__}: {e}"}
     return out

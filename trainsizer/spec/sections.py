@@ -581,10 +581,11 @@ class TaskSpec:
         0.0, minimum=0.0, maximum=1e9, help="Largest GPU-hours the customer will pay for (0: none)."
     )
     utilization: float = spec_field(
-        0.4,
-        minimum=0.01,
+        0.0,
+        minimum=0.0,
         maximum=1.0,
-        help="Model-FLOPs utilisation assumed for planned GPUs (a measured run of the class replaces it).",
+        help="Model-FLOPs utilisation of planned GPUs' compute (0: the table fitted to published runs, 40% "
+        "for a class it lacks; a measured run or a probe of the class replaces it).",
     )
 
     def total_tokens(self) -> float:
