@@ -245,3 +245,20 @@ def test_a_larger_model_runs_its_fitted_class_closer_to_peak():
 
     assert size_factor(4096) == 1.0 and size_factor(16384) == pytest.approx(4**0.15)
     assert size_factor(64) == 0.6 and size_factor(10**6) == 1.3  # clamped: an extrapolation
+
+
+def test_the_cpu_rate_is_the_best_probe_seen_not_one_taken_under_load(monkeypatch, tmp_path):
+    """Issue 30: the CPU's prediction was 2.7× its measurement — the kept matmul probe had been taken while
+    other work ran (109 GFLOP/s where the same CPU reads ~300 idle) and was kept for ever. The cache keeps the
+    best rate seen (each run's worker offers its own probe); a lower probe never replaces it."""
+    from trainsizer.model import flops
+
+    monkeypatch.setattr(flops, "_cache_path", lambda: tmp_path / "cpu_matmul.json")
+    assert flops.remember_cpu_flops("float32", 1.09e11) == 1.09e11
+    assert flops.probed_cpu_flops("float32")[0] == 1.09e11  # kept: no torch probe needed
+    assert flops.remember_cpu_flops("float32", 3.0e11) == 3.0e11  # an idle probe beats it
+    assert flops.remember_cpu_flops("float32", 0.5e11) == 3.0e11  # a loaded one does not
+    assert flops.probed_cpu_flops("float32")[0] == 3.0e11
+    (tmp_path / "cpu_matmul.json").write_text("{broken")  # a damaged cache is probed again, not a traceback
+    rate, _ = flops.probed_cpu_flops("float32")
+    assert rate > 1e9 and flops.probed_cpu_flops("float32")[0] == rate

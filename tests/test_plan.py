@@ -432,3 +432,25 @@ def test_the_plan_times_communication_and_says_over_which_links(cli_main, tmp_pa
     code, out, err = cli_main("estimate", path, "--devices", "2x8xH100-80GB")
     assert code == 0 and "at 34% fitted" in out and "communication: fsdp all gather" in out, out
     assert "(network)" in out and "400 Gb/s per GPU between nodes (assumed)" in out
+
+
+def test_an_offload_layout_needs_the_host_ram_a_server_has():
+    """Issue 30: host RAM was never checked — a 70B offload layout on 2 PCIe cards needing over a terabyte of
+    host RAM per node was "ok". An option whose host peak (with the headroom) exceeds the server's RAM
+    (sinfo's for a Slurm partition, else the class's usual server, said assumed) falls out by name."""
+    from trainsizer.estimate.plan import HOST_RAM_PCIE_SERVER, plan
+
+    spec = spec_of("llama-3.1-70b", parallel={"devices": "auto"}, task={"tokens": 2e9})
+    result = plan(spec, gpus=["L40S", "H100-80GB"], shapes=[(1, 2), (1, 8)])
+    options = {(o["gpu"], o["gpus"]): o for o in result["options"]}
+    short = [o for o in result["options"] if "host_ram_short" in o["why_not"]]
+    assert short, [(o["target"], o["host_per_node"]) for o in result["options"]]
+    for o in short:
+        assert o["host_per_node"] * (1 + result["headroom"]) > o["host_ram_per_node"]
+        assert o["option"] not in result["top"]
+    pcie = options[("L40S", 2)]
+    assert pcie["host_ram_per_node"] == HOST_RAM_PCIE_SERVER
+    assert pcie["host_ram_basis"] == "assumed_pcie_server"
+    for o in result["options"]:
+        if o["option"] in result["top"]:
+            assert o["host_fits"] and o["host_per_node"] * (1 + result["headroom"]) <= o["host_ram_per_node"]

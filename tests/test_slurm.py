@@ -203,6 +203,9 @@ def test_plan_takes_a_partitions_nodes_from_sinfo_and_the_request_names_them(slu
     assert (target["partition"], target["nodes"], target["gpus_per_node"]) == ("h100", 4, 8), target
     assert target["gpu_class"] == "H100-80GB" and target["gres"].startswith("gpu:h100:8"), target
     assert target["memory_mb"] == 2000000 and target["cpus"] == 96
+    # Issue 30: the host RAM an option needs is held to what sinfo says a node has
+    ram = {(o["host_ram_basis"], o["host_ram_per_node"]) for o in plan["options"]}
+    assert ram == {("sinfo", 2000000 << 20)}, ram
     shapes = {(o["nodes"], o["gpus_per_node"]) for o in plan["options"]}
     assert shapes and {o["gpu"] for o in plan["options"]} == {"H100-80GB"}
     assert all(n <= 4 and (n == 1 or g == 8) and g <= 8 for n, g in shapes), shapes

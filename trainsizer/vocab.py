@@ -119,6 +119,7 @@ PLAN_REASON_WORDS = {
     "misses_deadline": "misses the deadline",
     "over_budget": "over the GPU-hour budget",
     "no_bf16": "no bf16 support",
+    "host_ram_short": "needs more host RAM per node than the server has",
 }
 CAVEAT_WORDS = {
     "host_optimizer_not_timed": "the optimizer step runs on the host CPUs and is not in the step time",

@@ -822,27 +822,32 @@
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="153"/>
+        <location filename="../../trainsizer/gui/labels.py" line="151"/>
+        <source>needs more host RAM per node than the server has</source>
+        <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="154"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="154"/>
+        <location filename="../../trainsizer/gui/labels.py" line="155"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="157"/>
+        <location filename="../../trainsizer/gui/labels.py" line="158"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="162"/>
+        <location filename="../../trainsizer/gui/labels.py" line="163"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="165"/>
+        <location filename="../../trainsizer/gui/labels.py" line="166"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
@@ -1164,307 +1169,307 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
         <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
         <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
         <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
         <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
         <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
         <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
         <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
         <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
         <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
         <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
         <source>the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}; продолженный прогон запускается в новом процессе (новом задании Slurm, как после вытеснения): пока он не прошёл, ничего не доказано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
         <source>the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}, но задание, которое должно было продолжить с неё (задание {job}), этого не сделало: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
         <source>measured run</source>
         <translation>измерительный прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
         <source>measured run = A, uninterrupted</source>
         <translation>измерительный прогон = А, без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
         <source>quality: the metric before and after training</source>
         <translation>качество: метрика до и после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
         <source>A: uninterrupted</source>
         <translation>А: без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
         <source>B: stopped at step {k}</source>
         <translation>Б: остановлен на шаге {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
         <source>C: resumed from step {k}</source>
         <translation>В: продолжен с шага {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
         <source>C: resumed from step {k}, stopped at step {to}</source>
         <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
         <source>A again: the noise floor</source>
         <translation>А ещё раз: уровень шума</translation>
     </message>
@@ -3124,26 +3129,31 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
+        <source>needs more host RAM per node than the server has</source>
+        <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>

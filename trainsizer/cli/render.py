@@ -313,6 +313,16 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
             f"best: option {best['option']}, {best['target']} — {best['placement']['text']}; "
             "host RAM per node "
             f"{fmt_bytes(best['host_per_node'], 'GiB')}"
+            + (
+                f" of {fmt_bytes(best['host_ram_per_node'], 'GiB')} "
+                + (
+                    "(sinfo)"
+                    if best.get("host_ram_basis") == "sinfo"
+                    else "(assumed: the class's usual server)"
+                )
+                if best.get("host_ram_per_node")
+                else ""
+            )
         )
         for need in best["needs"]:
             lines.append(f"  needs {NEEDS_WORDS[need]}")

@@ -211,6 +211,7 @@ def plan(
                 interconnect=acc.interconnect, nodes=nodes,
             )  # fmt: skip
             nvlink = has_nvlink(acc)
+            host_ram, host_ram_basis = host_ram_per_node(acc, cluster)
             for layout, s, est in rows:
                 tp = est.placement.get("tensor_parallel", 1)
                 if tp > 2 and not nvlink:
@@ -248,6 +249,9 @@ def plan(
                     "headroom": 1 - peak / acc.memory_total,
                     "fits": fits,
                     "host_per_node": est.host["peak"],
+                    "host_ram_per_node": host_ram,
+                    "host_ram_basis": host_ram_basis,
+                    "host_fits": est.host["peak"] * (1 + headroom) <= host_ram,
                     "step_s": t.get("seconds"),
                     "tokens_per_s": t.get("tokens_per_s"),
                     "compute_s": t.get("compute_s"),
@@ -265,7 +269,7 @@ def plan(
                     "_spec": s,
                     "_est": est,
                 }
-                if fits and (best is None or _faster(row, best)):
+                if fits and row["host_fits"] and (best is None or _faster(row, best)):
                     best = row
                 if closest is None or row["peak"] < closest["peak"]:
                     closest = row
@@ -378,12 +382,29 @@ def _task_figures(o: dict[str, Any], tokens: float, task) -> None:
     )
 
 
+# Host RAM per node when the target does not say (a Slurm partition's sinfo does): the reference server of an
+# NVLink class (DGX/HGX H100, H200 and A100 80GB: 2 TB) or a PCIe-card server (512 GB); assumed, and said.
+HOST_RAM_NVLINK_SERVER = 2 * 10**12
+HOST_RAM_PCIE_SERVER = 512 * 10**9
+
+
+def host_ram_per_node(acc, cluster: dict[str, Any] | None) -> tuple[int, str]:
+    """The host RAM one node of the class has, and where the figure comes from."""
+    if cluster and cluster.get("memory_mb"):
+        return int(cluster["memory_mb"]) * 2**20, "sinfo"
+    if has_nvlink(acc):
+        return HOST_RAM_NVLINK_SERVER, "assumed_nvlink_server"
+    return HOST_RAM_PCIE_SERVER, "assumed_pcie_server"
+
+
 def _why_not(o: dict[str, Any], unsupported: str | None, headroom: float) -> list[str]:
     out = []
     if unsupported:
         out.append(unsupported)
     elif not o["fits"]:
         out.append("does_not_fit")
+    if o.get("host_fits") is False:
+        out.append("host_ram_short")
     if o["meets_deadline"] is False:
         out.append("misses_deadline")
     if o["within_budget"] is False:
@@ -394,7 +415,7 @@ def _why_not(o: dict[str, Any], unsupported: str | None, headroom: float) -> lis
 def _order(o: dict[str, Any]):
     return (
         bool(o["why_not"]),
-        "does_not_fit" in o["why_not"] or "no_bf16" in o["why_not"],
+        any(r in o["why_not"] for r in ("does_not_fit", "no_bf16", "host_ram_short")),
         o["gpus"],
         bool(o["caveats"]),
         o["time_to_train_h"]

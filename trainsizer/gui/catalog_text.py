@@ -324,6 +324,7 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'misses the deadline'),
     QT_TRANSLATE_NOOP("Report", 'over the GPU-hour budget'),
     QT_TRANSLATE_NOOP("Report", 'no bf16 support'),
+    QT_TRANSLATE_NOOP("Report", 'needs more host RAM per node than the server has'),
     QT_TRANSLATE_NOOP("Report", 'NVLink inside a node (tensor parallelism)'),
     QT_TRANSLATE_NOOP("Report", 'PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)'),
     QT_TRANSLATE_NOOP("Report", 'a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)'),

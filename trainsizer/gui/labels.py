@@ -148,6 +148,7 @@ PLAN_REASONS = {
     "misses_deadline": QT_TRANSLATE_NOOP("Labels", "misses the deadline"),
     "over_budget": QT_TRANSLATE_NOOP("Labels", "over the GPU-hour budget"),
     "no_bf16": QT_TRANSLATE_NOOP("Labels", "no bf16 support"),
+    "host_ram_short": QT_TRANSLATE_NOOP("Labels", "needs more host RAM per node than the server has"),
 }
 NEEDS = {
     "nvlink": QT_TRANSLATE_NOOP("Labels", "NVLink inside a node (tensor parallelism)"),

@@ -58,3 +58,66 @@ def cpu_matmul_flops(dtype_name: str = "float32", n: int = 1024, repeats: int = 
         a @ b
         best = min(best, time.perf_counter() - t)
     return 2 * n**3 / best
+
+
+def _cache_path():
+    from pathlib import Path
+
+    import platformdirs
+
+    return Path(platformdirs.user_cache_dir("trainsizer", appauthor=False)) / "cpu_matmul.json"
+
+
+def _cache_key(dtype: str) -> str:
+    import os
+    from importlib.metadata import version
+
+    from trainsizer.hardware.host import cpu_model
+
+    return f"{cpu_model()}|{os.cpu_count()}|torch {version('torch')}|{dtype}"
+
+
+def _read_cache() -> dict:
+    import json
+
+    path = _cache_path()
+    try:
+        table = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    except (OSError, ValueError):
+        table = {}
+    return table if isinstance(table, dict) else {}
+
+
+def remember_cpu_flops(dtype: str, flops: float) -> float:
+    """Keep ``flops`` as this CPU's matmul rate when it beats the kept one (a probe taken while other work ran
+    reads low: the best seen is the machine's), in the user cache directory per CPU, core count, torch version
+    and dtype; returns the rate kept."""
+    import datetime
+    import json
+    import os
+
+    table, key = _read_cache(), _cache_key(dtype)
+    kept = table.get(key) if isinstance(table.get(key), dict) else {}
+    if isinstance(kept.get("flops"), float) and kept["flops"] >= flops:
+        return kept["flops"]
+    table[key] = {"flops": float(flops), "measured": datetime.date.today().isoformat()}
+    path = _cache_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(table, indent=1), encoding="utf-8")
+        os.replace(tmp, path)  # a file trainsizer owns: its own cache
+    except OSError:
+        pass  # a read-only cache: probe again next time
+    return float(flops)
+
+
+def probed_cpu_flops(dtype: str) -> tuple[float, str]:
+    """This CPU's matmul rate and when it was measured: the best kept one (the worker keeps each run's probe),
+    else probed now (torch) and kept, so that an estimate needs no torch import once one ran."""
+    kept = _read_cache().get(_cache_key(dtype))
+    if isinstance(kept, dict) and isinstance(kept.get("flops"), float):
+        return kept["flops"], str(kept.get("measured", "?"))
+    import datetime
+
+    return remember_cpu_flops(dtype, cpu_matmul_flops(dtype)), datetime.date.today().isoformat()

@@ -142,7 +142,7 @@ def summarize(
 
 def _throughput(spec, trainer: Trainer, median: float | None) -> dict[str, Any]:
     from trainsizer.model.build import model_config
-    from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step
+    from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step, remember_cpu_flops
     from trainsizer.model.params import param_stats
 
     if not median:
@@ -159,7 +159,9 @@ def _throughput(spec, trainer: Trainer, median: float | None) -> dict[str, Any]:
         peak = acc.tflops.get(key) * 1e12 if acc and acc.tflops.get(key) else None
         basis = acc.key if acc else None
     else:
-        peak = cpu_matmul_flops("float32" if key == "fp32" else "bfloat16")
+        dtype = "float32" if key == "fp32" else "bfloat16"
+        peak = cpu_matmul_flops(dtype)
+        remember_cpu_flops(dtype, peak)  # the estimate's CPU rate: the best probe this machine has shown
         basis = "CPU matmul probe"
     return {
         "tflops": achieved / 1e12,
