@@ -454,3 +454,37 @@ def test_an_offload_layout_needs_the_host_ram_a_server_has():
     for o in result["options"]:
         if o["option"] in result["top"]:
             assert o["host_fits"] and o["host_per_node"] * (1 + result["headroom"]) <= o["host_ram_per_node"]
+
+
+def test_zero3_with_only_the_optimizer_offloaded_and_every_change_to_the_spec_said(cli_main, tmp_path):
+    """Issue 30: no ZeRO-3 layout offloaded only the optimizer, so 70B on 8 H100 took the parameter offload
+    (free, as offload then cost no time); and the chosen option swapped in 8-bit AdamW or checkpointing
+    without saying so. Now the optimizer-only offload is a layout, its copies over PCIe are timed, and each
+    option lists every field it changes in the agreed spec — in the terminal, the request and the JSON."""
+    from trainsizer.estimate.plan import plan
+    from trainsizer.report.plan_request import render_plan_markdown
+
+    spec = spec_of("llama-3.1-70b", batch={"micro_batch": 1, "seq_len": 4096}, parallel={"devices": "auto"},
+                   task={"tokens": 2e9})  # fmt: skip
+    result = plan(spec, gpus=["H100-80GB"], shapes=[(1, 8), (2, 8)])
+    eight = next(o for o in result["options"] if o["gpus"] == 8)
+    assert eight["layout"].startswith("zero3-offload-optimizer"), eight["layout"]
+    assert (
+        eight["communication"]["offload_optimizer_copy"] > 0
+        and "offload_params_copy" not in eight["communication"]
+    )
+    changed = {c["field"]: (c["from"], c["to"]) for c in eight["spec_changes"]}
+    assert changed["parallel.strategy"] == ("single", "zero") and changed["parallel.offload_optimizer"] == (
+        False,
+        True,
+    )
+    assert "parallel.offload_params" not in changed and "parallel.devices" not in changed
+    for o in result["options"]:
+        if "adamw-8bit" in o["layout"]:
+            assert {"field": "optimizer.name", "from": "adamw", "to": "adamw-8bit"} in o["spec_changes"]
+    md = render_plan_markdown(spec, result, eight["option"]).replace("\\_", "_")  # Markdown's escapes
+    assert "changes to the agreed spec" in md and "parallel.offload_optimizer false → true" in md, md
+    path = tmp_path / "run.toml"
+    spec.save(path)
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB")
+    assert code == 0 and "  changes to the agreed spec: " in out, out

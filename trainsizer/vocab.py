@@ -106,6 +106,7 @@ LAYOUT_WORDS = {
     "zero2": "ZeRO-2",
     "zero3": "ZeRO-3",
     "zero2-offload": "ZeRO-2 with optimizer offload",
+    "zero3-offload-optimizer": "ZeRO-3 with optimizer offload",
     "zero3-offload": "ZeRO-3 with optimizer and parameter offload",
     "tp": "tensor parallel",
     "pp": "pipeline stages",

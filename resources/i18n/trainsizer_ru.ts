@@ -773,81 +773,86 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/labels.py" line="139"/>
+        <source>ZeRO-3 with optimizer offload</source>
+        <translation>ZeRO-3 с выгрузкой оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="140"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="140"/>
+        <location filename="../../trainsizer/gui/labels.py" line="141"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="141"/>
+        <location filename="../../trainsizer/gui/labels.py" line="142"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="142"/>
+        <location filename="../../trainsizer/gui/labels.py" line="143"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="143"/>
+        <location filename="../../trainsizer/gui/labels.py" line="144"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="144"/>
+        <location filename="../../trainsizer/gui/labels.py" line="145"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="147"/>
+        <location filename="../../trainsizer/gui/labels.py" line="148"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="148"/>
+        <location filename="../../trainsizer/gui/labels.py" line="149"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="149"/>
+        <location filename="../../trainsizer/gui/labels.py" line="150"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="150"/>
+        <location filename="../../trainsizer/gui/labels.py" line="151"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="151"/>
+        <location filename="../../trainsizer/gui/labels.py" line="152"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="154"/>
+        <location filename="../../trainsizer/gui/labels.py" line="155"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="155"/>
+        <location filename="../../trainsizer/gui/labels.py" line="156"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="158"/>
+        <location filename="../../trainsizer/gui/labels.py" line="159"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="163"/>
+        <location filename="../../trainsizer/gui/labels.py" line="164"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="166"/>
+        <location filename="../../trainsizer/gui/labels.py" line="167"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
@@ -970,149 +975,149 @@
         <translation>Здесь во время прогона появится память — по устройствам и для хоста, в сравнении с оценкой.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="259"/>
+        <location filename="../../trainsizer/gui/window.py" line="260"/>
         <source>Devices set to auto: the run is sized on the target&apos;s GPUs</source>
         <translation>Устройства: auto — прогон рассчитан на GPU цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="287"/>
+        <location filename="../../trainsizer/gui/window.py" line="288"/>
         <source>Open a run specification</source>
         <translation>Открыть спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="294"/>
+        <location filename="../../trainsizer/gui/window.py" line="295"/>
         <source>Cannot open the specification</source>
         <translation>Не удаётся открыть спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="304"/>
+        <location filename="../../trainsizer/gui/window.py" line="305"/>
         <source>Cannot save</source>
         <translation>Не удаётся сохранить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="305"/>
+        <location filename="../../trainsizer/gui/window.py" line="306"/>
         <source>The specification has errors; they are shown beside their fields.</source>
         <translation>В спецификации есть ошибки; они показаны рядом с полями.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="310"/>
+        <location filename="../../trainsizer/gui/window.py" line="311"/>
         <source>Save the run specification</source>
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="327"/>
+        <location filename="../../trainsizer/gui/window.py" line="328"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="345"/>
+        <location filename="../../trainsizer/gui/window.py" line="346"/>
         <source>submitting the batch job…</source>
         <translation>отправка пакетного задания…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="347"/>
+        <location filename="../../trainsizer/gui/window.py" line="348"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="349"/>
+        <location filename="../../trainsizer/gui/window.py" line="350"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="351"/>
+        <location filename="../../trainsizer/gui/window.py" line="352"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="371"/>
+        <location filename="../../trainsizer/gui/window.py" line="372"/>
         <source>The estimate says it does not fit: it needs %1 on %2, which has %3.</source>
         <translation>По оценке не помещается: нужно %1 на %2, а там %3.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="377"/>
+        <location filename="../../trainsizer/gui/window.py" line="378"/>
         <source>The estimate says it does not fit in this machine&apos;s RAM.</source>
         <translation>По оценке не помещается в ОЗУ этой машины.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="380"/>
+        <location filename="../../trainsizer/gui/window.py" line="381"/>
         <source>Does not fit</source>
         <translation>Не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="381"/>
+        <location filename="../../trainsizer/gui/window.py" line="382"/>
         <source>The run will likely end out of memory. Run it anyway?</source>
         <translation>Запуск, скорее всего, закончится нехваткой памяти. Всё равно запустить?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="397"/>
+        <location filename="../../trainsizer/gui/window.py" line="398"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="422"/>
+        <location filename="../../trainsizer/gui/window.py" line="423"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="431"/>
+        <location filename="../../trainsizer/gui/window.py" line="432"/>
         <source>Slurm job %1: %2 (%3) · %4 s</source>
         <translation>задание Slurm %1: %2 (%3) · %4 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="446"/>
+        <location filename="../../trainsizer/gui/window.py" line="447"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="450"/>
+        <location filename="../../trainsizer/gui/window.py" line="451"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="476"/>
+        <location filename="../../trainsizer/gui/window.py" line="477"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="481"/>
-        <location filename="../../trainsizer/gui/window.py" line="488"/>
-        <location filename="../../trainsizer/gui/window.py" line="508"/>
+        <location filename="../../trainsizer/gui/window.py" line="482"/>
+        <location filename="../../trainsizer/gui/window.py" line="489"/>
+        <location filename="../../trainsizer/gui/window.py" line="509"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="500"/>
+        <location filename="../../trainsizer/gui/window.py" line="501"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="501"/>
+        <location filename="../../trainsizer/gui/window.py" line="502"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="507"/>
+        <location filename="../../trainsizer/gui/window.py" line="508"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="512"/>
+        <location filename="../../trainsizer/gui/window.py" line="513"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="521"/>
+        <location filename="../../trainsizer/gui/window.py" line="522"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="525"/>
+        <location filename="../../trainsizer/gui/window.py" line="526"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="552"/>
+        <location filename="../../trainsizer/gui/window.py" line="553"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>
@@ -1169,307 +1174,307 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
         <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
         <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
         <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
         <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
         <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
         <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
         <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
         <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
         <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
         <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
         <source>the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}; продолженный прогон запускается в новом процессе (новом задании Slurm, как после вытеснения): пока он не прошёл, ничего не доказано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
         <source>the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}, но задание, которое должно было продолжить с неё (задание {job}), этого не сделало: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
         <source>measured run</source>
         <translation>измерительный прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
         <source>measured run = A, uninterrupted</source>
         <translation>измерительный прогон = А, без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
         <source>quality: the metric before and after training</source>
         <translation>качество: метрика до и после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
         <source>A: uninterrupted</source>
         <translation>А: без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
         <source>B: stopped at step {k}</source>
         <translation>Б: остановлен на шаге {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
         <source>C: resumed from step {k}</source>
         <translation>В: продолжен с шага {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="396"/>
         <source>C: resumed from step {k}, stopped at step {to}</source>
         <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="397"/>
         <source>A again: the noise floor</source>
         <translation>А ещё раз: уровень шума</translation>
     </message>
@@ -1477,134 +1482,193 @@
 <context>
     <name>PlanPanel</name>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="78"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="83"/>
         <source>Fill in the Task section of the form (tokens, deadline), then press Plan: every GPU class × count × layout is sized and ranked.</source>
         <translation>Заполните раздел «Задача» формы (токены, срок) и нажмите «План»: каждый класс GPU × количество × схема будут рассчитаны и упорядочены.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="86"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="91"/>
         <source>Plan</source>
         <translation>План</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="89"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="94"/>
         <source>Show every option</source>
         <translation>Показать все варианты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="91"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="96"/>
         <source>Draft a request from the selected option…</source>
         <translation>Черновик запроса по выбранному варианту…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="116"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="108"/>
+        <source>every GPU class of the table</source>
+        <translation>все классы GPU из таблицы</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="110"/>
+        <source>GPU classes to plan for, comma-separated (H100-80GB, L40S, or {mem=96GiB,bf16=989})</source>
+        <translation>Классы GPU для плана через запятую (H100-80GB, L40S или {mem=96GiB,bf16=989})</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="115"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="119"/>
+        <source>no limit</source>
+        <translation>без ограничения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="121"/>
+        <source>GPU classes</source>
+        <translation>Классы GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="122"/>
+        <source>at most nodes</source>
+        <translation>не более узлов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="123"/>
+        <source>at most GPUs</source>
+        <translation>не более GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="146"/>
         <source>target</source>
         <translation>цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="117"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="147"/>
         <source>layout</source>
         <translation>схема</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="118"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="148"/>
         <source>peak / GPU</source>
         <translation>пик / GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="119"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="149"/>
         <source>free</source>
         <translation>свободно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="120"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="150"/>
         <source>step</source>
         <translation>шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="121"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="151"/>
         <source>tokens/s</source>
         <translation>токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="122"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="152"/>
         <source>time to train</source>
         <translation>время обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="123"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="153"/>
         <source>GPU-hours</source>
         <translation>GPU-часы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="124"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="154"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="134"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="184"/>
         <source>Planning…</source>
         <translation>Планирование…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="141"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="191"/>
         <source>No plan: %1</source>
         <translation>Нет плана: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="148"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="198"/>
         <source>%1 tokens</source>
         <translation>%1 токенов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="150"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="200"/>
         <source>no tokens in the Task section: time to train not computed</source>
         <translation>в разделе «Задача» нет токенов: время обучения не рассчитано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="152"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="202"/>
         <source>deadline %1</source>
         <translation>срок %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="156"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="206"/>
         <source>utilisation %1 assumed; headroom %2; %3 layouts sized in %4 s</source>
         <translation>загрузка %1 (принята); запас %2; %3 схем рассчитано за %4 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="163"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="213"/>
         <source>utilisation per GPU class: fitted to published runs, else 40% assumed; headroom %1; %2 layouts sized in %3 s</source>
         <translation>загрузка по классам GPU: подобрана по опубликованным запускам, иначе принята 40%; запас %1; размещений рассчитано: %2 за %3 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="171"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="221"/>
+        <source>at most %1 nodes</source>
+        <translation>не более %1 узлов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="223"/>
+        <source>at most %1 GPUs</source>
+        <translation>не более %1 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="226"/>
+        <source>classes: %1</source>
+        <translation>классы: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="229"/>
         <source>fell out: %1</source>
         <translation>отсеяно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="191"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="249"/>
         <source>meets the task</source>
         <translation>подходит</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="204"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="262"/>
         <source>Best: option %1, %2 — %3</source>
         <translation>Лучший: вариант %1, %2 — %3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="206"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="264"/>
         <source>Host RAM per node: %1 (estimated)</source>
         <translation>ОЗУ хоста на узел: %1 (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="207"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="267"/>
+        <source>Changes to the agreed spec: %1</source>
+        <translation>Изменения согласованной спецификации: %1</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="268"/>
         <source>Needs %1</source>
         <translation>Нужно: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plan_panel.py" line="211"/>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="272"/>
         <source>Nothing meets the task; the closest option is shown.</source>
         <translation>Ни один вариант не подходит; показан ближайший.</translation>
+    </message>
+</context>
+<context>
+    <name>PlanRunner</name>
+    <message>
+        <location filename="../../trainsizer/gui/plan_panel.py" line="57"/>
+        <source>GPU classes: %1</source>
+        <translation>Классы GPU: %1</translation>
     </message>
 </context>
 <context>
@@ -3029,131 +3093,141 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="307"/>
+        <source>changes to the agreed spec</source>
+        <translation>изменения согласованной спецификации</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="308"/>
         <source>estimated: trainsizer&apos;s analytic working set for this layout (docs/estimator.md); time at the stated utilisation of the GPU class&apos;s peak, plus the layout&apos;s collectives over the class&apos;s link that the compute cannot hide (between nodes a NIC per GPU assumed: 400 Gb/s on NVLink servers, 100 Gb/s on PCIe ones)</source>
         <translation>оценка: аналитический рабочий набор trainsizer для этого размещения (docs/estimator.md); время — при указанной загрузке от пиковой производительности класса GPU плюс коллективные операции размещения по каналу класса, которые вычисления не скрывают (между узлами принят один сетевой адаптер на GPU: 400 Гбит/с на серверах с NVLink, 100 Гбит/с на серверах с PCIe)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="308"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="309"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="309"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="310"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="310"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="311"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="311"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="312"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="312"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="313"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="313"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="314"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="314"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="315"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="315"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="316"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="316"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="317"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="317"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="318"/>
+        <source>ZeRO-3 with optimizer offload</source>
+        <translation>ZeRO-3 с выгрузкой оптимизатора</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="319"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="318"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="320"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="319"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="321"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="320"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="322"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="321"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="323"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="322"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="324"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="323"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="325"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="324"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="326"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="325"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="326"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="333"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>

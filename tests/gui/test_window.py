@@ -405,12 +405,20 @@ def test_a_planned_target_shards_and_the_plan_tab_drafts_a_request_without_a_run
     assert window.estimate.report["placement"]["data_parallel"] == 8
     assert window.estimate.bars.count() == 2  # the 8 identical GPUs drawn once ("each of 8"), and the host
     window.tabs.setCurrentWidget(window.plan_panel)
-    window.plan_panel.plan_button.click()
-    qtbot.waitUntil(lambda: window.plan_panel.table.rowCount() > 0, timeout=20000)
+    panel = window.plan_panel
+    # Issue 30: the Plan tab takes the Target box — its class and its size are the plan's limits (before, with
+    # target 8×H100 the tab ranked 1×H200 first)
+    assert (panel.classes.text(), panel.max_nodes.value(), panel.max_gpus.value()) == ("H100-80GB", 1, 8)
+    panel.plan_button.click()
+    qtbot.waitUntil(lambda: panel.table.rowCount() > 0, timeout=20000)
     assert window.plan_panel.table.item(0, 0).text() == str(window.plan_panel.plan["top"][0])
     assert "meets the task" in window.plan_panel.table.item(0, 9).text()
-    # Issue 30: the planned utilisation comes from the fitted table, not a flat assumed 40 % (nor "0 %")
-    assert "fitted to published runs, else 40% assumed" in window.plan_panel.summary.text()
+    options = panel.plan["options"]
+    assert {o["gpu"] for o in options} == {"H100-80GB"} and max(o["gpus"] for o in options) <= 8
+    assert panel.plan["limits"] == {"max_nodes": 1, "max_gpus": 8}
+    # the planned utilisation comes from the fitted table, not a flat assumed 40 % (nor "0 %")
+    assert "fitted to published runs, else 40% assumed" in panel.summary.text()
+    assert "at most 8 GPUs" in panel.summary.text() and "classes: H100-80GB" in panel.summary.text()
     window.plan_panel.request_button.click()
     dialog = window.export_box
     assert dialog.isVisible() and dialog.headroom.value() == 20 and dialog.keep.value() == 3
@@ -419,6 +427,15 @@ def test_a_planned_target_shards_and_the_plan_tab_drafts_a_request_without_a_run
     text = dialog.write(tmp_path / "plan.md").read_text()
     assert "+ 30% headroom" in text and "× 5 kept" in text and "(estimated" in text
     dialog.close()
+    # a class the catalog does not know is named in the tab, nothing else is lost
+    panel.classes.setText("H999-1GB")
+    panel.plan_button.click()
+    qtbot.waitUntil(
+        lambda: "GPU classes: unknown accelerator 'H999-1GB'" in panel.summary.text(), timeout=20000
+    )
+    assert "Traceback" not in panel.summary.text()
+    window.target.setCurrentIndex(0)  # back to this machine: every class, no limit
+    assert (panel.classes.text(), panel.max_nodes.value(), panel.max_gpus.value()) == ("", 0, 0)
 
 
 def test_the_export_buttons_stay_in_sight_at_1280x800(window, qtbot, tmp_path):

@@ -166,21 +166,9 @@ def plan_spec(args):
     return spec.replace(task=task) if task else spec
 
 
-def split_outside_braces(text: str) -> list[str]:
-    """ "H100-80GB,{mem=96GiB,bf16=989}" -> ["H100-80GB", "{mem=96GiB,bf16=989}"]."""
-    out, depth, cur = [], 0, ""
-    for ch in text:
-        depth += {"{": 1, "}": -1}.get(ch, 0)
-        if ch == "," and depth == 0:
-            out.append(cur)
-            cur = ""
-        else:
-            cur += ch
-    return [x.strip() for x in [*out, cur] if x.strip()]
-
-
 def run_plan(spec, args) -> dict:
     from trainsizer.estimate.plan import plan
+    from trainsizer.hardware.accelerators import split_outside_braces
     from trainsizer.runs.history import plan_calibration
     from trainsizer.spec import SpecError, SpecIssue
 

@@ -4,7 +4,7 @@ happens only here, at the edge."""
 from __future__ import annotations
 
 from trainsizer.ui_common.messages import evidence
-from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, table
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, spec_changes_text, table
 from trainsizer.vocab import ITEM_WORDS, PEAK_PHASE_WORDS
 
 
@@ -324,6 +324,8 @@ def render_plan(spec, result: dict, show_all: bool = False) -> str:
                 else ""
             )
         )
+        if best.get("spec_changes"):
+            lines.append("  changes to the agreed spec: " + spec_changes_text(best["spec_changes"]))
         for need in best["needs"]:
             lines.append(f"  needs {NEEDS_WORDS[need]}")
         for caveat in best["caveats"]:

@@ -59,6 +59,7 @@ def layouts(spec, nodes: int, per_node: int) -> list[Layout]:
             ("zero2", {"strategy": "zero", "zero_stage": 2}),
             ("zero3", {"strategy": "zero", "zero_stage": 3}),
             ("zero2-offload", {"strategy": "zero", "zero_stage": 2, "offload_optimizer": True}),
+            ("zero3-offload-optimizer", {"strategy": "zero", "zero_stage": 3, "offload_optimizer": True}),
             (
                 "zero3-offload",
                 {"strategy": "zero", "zero_stage": 3, "offload_optimizer": True, "offload_params": True},
@@ -277,6 +278,7 @@ def plan(
             if chosen is None:
                 continue
             chosen = dict(chosen)
+            chosen["spec_changes"] = spec_changes(spec, chosen["_spec"])
             _task_figures(chosen, total_tokens, task)
             chosen["why_not"] = _why_not(chosen, unsupported, headroom)
             options.append(chosen)
@@ -395,6 +397,22 @@ def host_ram_per_node(acc, cluster: dict[str, Any] | None) -> tuple[int, str]:
     if has_nvlink(acc):
         return HOST_RAM_NVLINK_SERVER, "assumed_nvlink_server"
     return HOST_RAM_PCIE_SERVER, "assumed_pcie_server"
+
+
+def spec_changes(agreed, option_spec) -> list[dict[str, Any]]:
+    """Every field the option changes in the agreed spec, ``{"field": "optimizer.name", "from": ..., "to":
+    ...}``, in the spec's order: a plan never changes the customer's run silently (the devices, resolved to
+    the target's, are not a change)."""
+    out = []
+    before, after = agreed.to_dict(), option_spec.to_dict()
+    for section in ("method", "precision", "optimizer", "batch", "parallel"):
+        a, b = before.get(section) or {}, after.get(section) or {}
+        for key in b:
+            if section == "parallel" and key in ("devices", "processes"):
+                continue
+            if a.get(key) != b.get(key):
+                out.append({"field": f"{section}.{key}", "from": a.get(key), "to": b.get(key)})
+    return out
 
 
 def _why_not(o: dict[str, Any], unsupported: str | None, headroom: float) -> list[str]:

@@ -136,6 +136,7 @@ LAYOUTS = {
     "zero2": QT_TRANSLATE_NOOP("Labels", "ZeRO-2"),
     "zero3": QT_TRANSLATE_NOOP("Labels", "ZeRO-3"),
     "zero2-offload": QT_TRANSLATE_NOOP("Labels", "ZeRO-2 with optimizer offload"),
+    "zero3-offload-optimizer": QT_TRANSLATE_NOOP("Labels", "ZeRO-3 with optimizer offload"),
     "zero3-offload": QT_TRANSLATE_NOOP("Labels", "ZeRO-3 with optimizer and parameter offload"),
     "tp": QT_TRANSLATE_NOOP("Labels", "tensor parallel"),
     "pp": QT_TRANSLATE_NOOP("Labels", "pipeline stages"),

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QLineEdit,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -21,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import duration_word, fill
 from trainsizer.gui.labels import CAVEATS, LAYOUTS, NEEDS, PLAN_REASONS, label
-from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, plan_cells
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, plan_cells, spec_changes_text
 
 
 def layout_text(layout: str) -> str:
@@ -40,16 +42,19 @@ class PlanRunner(QObject):
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="trainsizer-plan")
         self._seq = 0
 
-    def request(self, spec, headroom: float) -> None:
+    def request(self, spec, headroom: float, limits: dict | None = None) -> None:
         self._seq += 1
-        self._pool.submit(self._run, self._seq, spec, headroom)
+        self._pool.submit(self._run, self._seq, spec, headroom, dict(limits or {}))
 
-    def _run(self, seq, spec, headroom) -> None:
+    def _run(self, seq, spec, headroom, limits) -> None:
         from trainsizer.estimate.plan import plan
         from trainsizer.runs.history import plan_calibration
 
         try:
-            result, error = plan(spec, headroom=headroom, calibration=plan_calibration(spec)), None
+            result = plan(spec, headroom=headroom, calibration=plan_calibration(spec), **limits)
+            error = None
+        except ValueError as e:  # a GPU class the catalog does not know: named, as `plan --gpus` names it
+            result, error = None, fill(self.tr("GPU classes: %1"), str(e))
         except Exception as e:  # shown in the panel, never a traceback
             result, error = None, f"{type(e).__name__}: {e}"
         if seq == self._seq:
@@ -95,6 +100,31 @@ class PlanPanel(QWidget):
             row.addWidget(w)
         row.addStretch(1)
         lay.addLayout(row)
+        # the customer's limits, as `plan --gpus --max-nodes --max-gpus` takes them; a planned Target
+        # fills them
+        limits = QHBoxLayout()
+        self.classes = QLineEdit()
+        self.classes.setObjectName("plan-gpus")
+        self.classes.setPlaceholderText(self.tr("every GPU class of the table"))
+        self.classes.setToolTip(
+            self.tr("GPU classes to plan for, comma-separated (H100-80GB, L40S, or {mem=96GiB,bf16=989})")
+        )
+        self.max_nodes = QSpinBox()
+        self.max_nodes.setObjectName("plan-max-nodes")
+        self.max_nodes.setRange(0, 64)
+        self.max_nodes.setSpecialValueText(self.tr("no limit"))
+        self.max_gpus = QSpinBox()
+        self.max_gpus.setObjectName("plan-max-gpus")
+        self.max_gpus.setRange(0, 1024)
+        self.max_gpus.setSpecialValueText(self.tr("no limit"))
+        for text, w in (
+            (self.tr("GPU classes"), self.classes),
+            (self.tr("at most nodes"), self.max_nodes),
+            (self.tr("at most GPUs"), self.max_gpus),
+        ):
+            limits.addWidget(QLabel(text))
+            limits.addWidget(w, 2 if w is self.classes else 0)
+        lay.addLayout(limits)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setObjectName("plan-table")
         self.table.setHorizontalHeaderLabels([self._header(c) for c in COLUMNS])
@@ -128,11 +158,31 @@ class PlanPanel(QWidget):
         self.spec = spec
         self.plan_button.setEnabled(spec is not None)
 
+    def follow_target(self, devices: str | None) -> None:
+        """The window's Target: a planned one (8xH100-80GB, 2x8x{...}) is the plan's class and its limits;
+        any other (this machine, a server, a cluster) leaves every class and no limit."""
+        from trainsizer.hardware.accelerators import target_limits
+
+        limits = target_limits(devices) if devices else None
+        cls, nodes, gpus = limits if limits else ("", 0, 0)
+        self.classes.setText(cls)
+        self.max_nodes.setValue(nodes)
+        self.max_gpus.setValue(gpus)
+
+    def limits(self) -> dict:
+        from trainsizer.hardware.accelerators import split_outside_braces
+
+        return {
+            "gpus": split_outside_braces(self.classes.text()) or None,
+            "max_nodes": self.max_nodes.value() or None,
+            "max_gpus": self.max_gpus.value() or None,
+        }
+
     def plan_now(self, headroom: float = 0.1) -> None:
         if self.spec is None:
             return
         self.summary.setText(self.tr("Planning…"))
-        self.runner.request(self.spec, headroom)
+        self.runner.request(self.spec, headroom, self.limits())
 
     def show_plan(self, spec, plan: dict | None, error: str | None) -> None:
         self.plan = plan
@@ -166,6 +216,14 @@ class PlanPanel(QWidget):
                 *sized,
             )
         parts.append(text)
+        limits = plan.get("limits") or {}
+        if limits.get("max_nodes"):
+            parts.append(fill(self.tr("at most %1 nodes"), str(limits["max_nodes"])))
+        if limits.get("max_gpus"):
+            parts.append(fill(self.tr("at most %1 GPUs"), str(limits["max_gpus"])))
+        classes = sorted({o["gpu"] for o in plan["options"]})
+        if classes and self.classes.text().strip():
+            parts.append(fill(self.tr("classes: %1"), ", ".join(classes)))
         fallen = ", ".join(f"{n} {label(PLAN_REASONS, r)}" for r, n in sorted(plan["fallen_out"].items()))
         if fallen:
             parts.append(fill(self.tr("fell out: %1"), fallen))
@@ -204,6 +262,9 @@ class PlanPanel(QWidget):
             lines = [fill(self.tr("Best: option %1, %2 — %3"), str(best["option"]), best["target"],
                           best["placement"]["text"])]  # fmt: skip
             lines.append(fill(self.tr("Host RAM per node: %1 (estimated)"), fmt_bytes(best["host_per_node"])))
+            if best.get("spec_changes"):
+                text = spec_changes_text(best["spec_changes"])
+                lines.append(fill(self.tr("Changes to the agreed spec: %1"), text))
             lines += [fill(self.tr("Needs %1"), label(NEEDS, n)) for n in best["needs"]]
             lines += [label(CAVEATS, c) for c in best["caveats"]]
             self.best.setText("\n".join(lines))

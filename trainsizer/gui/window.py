@@ -253,6 +253,7 @@ class MainWindow(QMainWindow):
         shown in the form), so that ddp/fsdp shard over the target's GPUs instead of being refused."""
         editor = self.form.editors.get("parallel.devices")
         planned = self.devices() and not self.remote_host() and _is_plan(self.devices())
+        self.plan_panel.follow_target(self.devices() if planned else None)
         if planned and editor is not None and str(editor.value()).strip() == "cpu":
             editor.set_value("auto")
             self.statusBar().showMessage(

@@ -380,3 +380,30 @@ def parse_device_spec(text: str) -> list[Accelerator]:
     """ "8xH100-80GB" -> eight H100s; "A100-40GB,A100-40GB" -> two; "2x8xH100-80GB" -> sixteen."""
     c = parse_cluster(text)
     return list(c.gpus) * c.nodes
+
+
+def split_outside_braces(text: str) -> list[str]:
+    """ "H100-80GB,{mem=96GiB,bf16=989}" -> ["H100-80GB", "{mem=96GiB,bf16=989}"]."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += {"{": 1, "}": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    return [x.strip() for x in [*out, cur] if x.strip()]
+
+
+def target_limits(text: str) -> tuple[str, int, int] | None:
+    """A planned target as the plan's limits: (its GPU class as ``--gpus`` takes it, nodes, GPUs), or None
+    for a target that is not a plan of one class (``this machine``, a server, a mixed node)."""
+    try:
+        cluster = parse_cluster(text)
+    except ValueError:
+        return None
+    head = cluster.gpus[0]
+    if not all(g is head for g in cluster.gpus):
+        return None
+    _, rest = _counts(text.strip())
+    return (head.key if head.key in ACCELERATORS else rest), cluster.nodes, cluster.count

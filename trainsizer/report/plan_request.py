@@ -10,7 +10,7 @@ from email.utils import formatdate
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS, md
 from trainsizer.report.text import duration_word, translator
 from trainsizer.result.model import part
-from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds
+from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds, spec_changes_text
 from trainsizer.vocab import NEEDS_WORDS, layout_words
 
 
@@ -29,6 +29,13 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
         )
     )
     rows.append((t("layout"), md(option["placement"]["text"]) + f" ({est_word})"))
+    if option.get("spec_changes"):
+        rows.append(
+            (
+                t("changes to the agreed spec"),
+                md(spec_changes_text(option["spec_changes"])),
+            )
+        )
     target = plan.get("target") or {}
     if target.get("kind") == "slurm":  # planned for a partition's nodes, as sinfo described them
         rows.append(

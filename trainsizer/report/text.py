@@ -246,6 +246,7 @@ WORDS = (
     "utilisation %s calibrated by a probe of this GPU class",
     "utilisation %s fitted to published runs of this GPU class",
     "communication the compute cannot hide: %s",
+    "changes to the agreed spec",
     "estimated: trainsizer's analytic working set for this layout (docs/estimator.md); time at the stated "
     "utilisation of the GPU class's peak, plus the layout's collectives over the class's link that the "
     "compute cannot hide (between nodes a NIC per GPU assumed: 400 Gb/s on NVLink servers, 100 Gb/s on PCIe "

@@ -125,3 +125,13 @@ def fmt_rate(value: float | None) -> str:
     if value >= 100:
         return f"{value:,.0f}"
     return f"{value:.3g}"
+
+
+def spec_changes_text(changes) -> str:
+    """A plan option's changes to the agreed spec, as the spec file writes values:
+    "optimizer.name adamw → adamw-8bit; batch.gradient_checkpointing false → true"."""
+
+    def value(v) -> str:
+        return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+    return "; ".join(f"{c['field']} {value(c['from'])} → {value(c['to'])}" for c in changes)
