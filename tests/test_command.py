@@ -380,7 +380,10 @@ def test_a_commands_resume_check_runs_in_two_processes_as_a_slurm_chain_does(cli
     out = tmp_path / "run"
     cli_main("check", spec, "--out", out, "--resume-phase", "stop")
     half = json.loads((out / "result.json").read_text())
-    assert half["resume"]["code"] == "resume_pending" and (out / "resume-state.json").exists(), half["resume"]
+    assert half["resume"]["code"] == "resume_pending" and (out / "resume-state.json").exists(), (
+        half["resume"].get("params"),
+        half["resume"],
+    )
     assert next(c for c in half["checks"] if c["id"] == "resume")["status"] == "not_run"
     cli_main("check", spec, "--out", out, "--resume-phase", "continue")
     whole = json.loads((out / "result.json").read_text())

@@ -74,14 +74,31 @@ def test_arithmetic_statistics_match_the_meta_build_to_the_parameter(preset):
     assert computed == built
 
 
-def test_the_estimate_of_a_preset_needs_neither_torch_nor_transformers(tmp_path):
+@pytest.mark.parametrize("preset", PRESETS, ids=lambda p: p.name)
+def test_every_preset_is_a_causal_lm_that_checkpoints(preset):
+    """What lets the estimate of a preset with LoRA or checkpointing skip transformers
+    (source.preset_answers): the model stage's rules hold for every preset — its class is a causal LM
+    supporting checkpointing."""
+    from trainsizer.model.source import model_issues, preset_answers
+    from trainsizer.spec import RunSpec
+
+    spec = RunSpec().replace(
+        model={"preset": preset.name}, method={"kind": "lora"}, batch={"gradient_checkpointing": True}
+    )
+    assert preset_answers(spec) and model_issues(spec) == []
+
+
+@pytest.mark.parametrize("extra", ["", '[method]\nkind = "lora"\n[batch]\ngradient_checkpointing = true\n'])
+def test_the_estimate_of_a_preset_needs_neither_torch_nor_transformers(tmp_path, extra):
     """`trainsizer estimate` of a preset answers by arithmetic: no model build, no torch import (the CPU's
-    matmul rate is probed once and cached)."""
+    matmul rate is probed once and cached) — with LoRA and checkpointing too (issue 30: those imported
+    transformers and took ~5 s); a LoRA target the preset's layers lack is refused by name, not "0
+    trained"."""
     import subprocess
     import sys
 
     spec = tmp_path / "spec.toml"
-    spec.write_text('[model]\npreset = "llama-3.1-8b"\n[parallel]\ndevices = "cuda:0"\n')
+    spec.write_text('[model]\npreset = "llama-3.1-8b"\n[parallel]\ndevices = "cuda:0"\n' + extra)
     code = (
         "import sys; from trainsizer.cli.parser import main; rc = main(['estimate', sys.argv[1], "
         "'--devices', 'H100-80GB']); print(sorted(m for m in ('torch', 'transformers') if m in sys.modules))"
@@ -89,3 +106,10 @@ def test_the_estimate_of_a_preset_needs_neither_torch_nor_transformers(tmp_path)
     p = subprocess.run([sys.executable, "-c", code, str(spec)], capture_output=True, text=True, timeout=120)
     assert p.stdout.strip().splitlines()[-1] == "[]", p.stdout + p.stderr
     assert "Estimate (analytic) on H100-80GB" in p.stdout
+    if extra:
+        assert "trained" in p.stdout and " 0 trained" not in p.stdout, p.stdout
+        spec.write_text(spec.read_text().replace('kind = "lora"', 'kind = "lora"\nlora_targets = ["nope"]'))
+        p = subprocess.run(
+            [sys.executable, "-m", "trainsizer", "estimate", spec], capture_output=True, text=True
+        )
+        assert p.returncode == 2 and "[method] lora_targets: no module named nope in this model" in p.stderr

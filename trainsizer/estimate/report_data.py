@@ -29,13 +29,15 @@ def build_report(
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.model.arith import light_config
-    from trainsizer.model.source import model_issues, needs_model_stage, positions_issues
+    from trainsizer.model.source import model_issues, needs_model_stage, positions_issues, preset_answers
     from trainsizer.spec.checks import environment_issues
 
     light = light_config(spec)
-    if light is not None and not needs_model_stage(spec):
-        # a plain preset of a known family: every preset is built by the test suite; no transformers here
-        issues = positions_issues(spec, light.max_position_embeddings)
+    if light is not None and (not needs_model_stage(spec) or preset_answers(spec)):
+        # a preset of a known family: every preset is built by the test suite, its class a causal LM that
+        # supports checkpointing (tests/test_presets.py); LoRA targets are checked by the analytic estimate
+        # against the preset's own module names — no transformers here
+        issues = positions_issues(spec, light.max_position_embeddings) + lora_target_issues(spec, light)
     else:
         issues = model_issues(spec)
     if issues:
@@ -90,3 +92,25 @@ def build_report(
             fitmod.combined_advice(spec, targets, host_ram, out["advice"]) if out["advice"] else None
         )
     return out
+
+
+def lora_target_issues(spec, light) -> list:
+    """LoRA targets the preset's layers do not have, named as the model stage names them (model/build.py):
+    without it an unknown target trained nothing and the estimate said "0 trained"."""
+    from trainsizer.model.arith import stats
+    from trainsizer.spec import SpecIssue
+
+    targets = spec.method.lora_targets
+    if spec.method.kind not in ("lora", "qlora") or not targets or targets == ["all-linear"]:
+        return []
+    names = {lin.name.rsplit(".", 1)[-1] for lin in stats(light).layer_linears}
+    missing = [t for t in targets if t not in names | {"lm_head"}]  # the head is a Linear outside the layers
+    if not missing:
+        return []
+    return [
+        SpecIssue(
+            "method.lora_targets",
+            "unknown",
+            f"no module named {', '.join(missing)} in this model; its layers have {', '.join(sorted(names))}",
+        )
+    ]

@@ -284,6 +284,12 @@ def needs_model_stage(spec) -> bool:
     )
 
 
+def preset_answers(spec) -> bool:
+    """Whether the model stage's rules (model_issues: a causal LM class, checkpointing support) are known
+    without transformers: a preset without remote code — the suite builds every preset and checks both."""
+    return spec.model.preset is not None and not spec.model.trust_remote_code
+
+
 def model_issues(spec) -> list[SpecIssue]:
     """Rules that need the model's config: it resolves, it is a causal LM, it can do what the spec asks."""
     try:
