@@ -497,7 +497,10 @@ def test_every_engine_checked_on_the_server_reads_back_everywhere(sshd, env, tmp
     result = json.loads((out / "result.json").read_text())
     assert result["status"] == "ok" and "Traceback" not in p.stderr, p.stderr[-2000:]
     checks = {c["id"]: c for c in result["checks"]}
-    assert checks["recorded"]["status"] == "passed" and checks["resume"]["status"] == "passed", checks
+    assert checks["recorded"]["status"] == "passed" and checks["resume"]["status"] == "passed", (
+        checks["resume"],
+        result.get("resume"),
+    )
     assert checks["placement"]["params"]["devices"] == "cpu"  # what ran there, measured
     assert result["target"]["host"] == "tsz-server" and result["environment"]["host"]["ram_total"] > 0
     verdict = result["verdict"]

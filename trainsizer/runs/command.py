@@ -181,13 +181,15 @@ class CommandProcess(WorkerProcess):
         if evaluated:
             info["includes_eval"] = True
         self.steps.append(info)
-        self._deliver(parent_event("step", t=self._t(now), total=None, **info))
+        # the stop first: delivering the step (a file, a terminal, a connection) may wait, and a signal sent
+        # late lets the script run past step k — then nothing about resuming is proven
         if self.stop_at and self.stop_at[0] == "signal" and self.signalled_at is None:
             if len(self.steps) >= self.stop_at[1]:
                 import signal
 
                 self.signalled_at = step
                 self._signal_group(signal.SIGINT)
+        self._deliver(parent_event("step", t=self._t(now), total=None, **info))
 
     # -- memory, from outside ----------------------------------------------------------------------------
     def _sample(self) -> None:
