@@ -95,7 +95,7 @@ def _fit(spec, stats, target, dp, placement, published: float, sac: float) -> fl
 
 def main() -> None:
     GiB = 1 << 30
-    from trainsizer.estimate.timing import size_factor, step_time, utilization_for
+    from trainsizer.estimate.timing import step_time, utilization_for
 
     lines = [
         "| source | configuration | role | published GiB | estimate GiB | ratio | published tokens/s/GPU | "
@@ -123,8 +123,9 @@ def main() -> None:
             worst_mem = max(worst_mem, abs(ratio - 1))
             mem_cells = f"{published:.1f} | {mine:.1f} | {ratio:.2f}"
         dp = est.placement["data_parallel"]
-        util, _ = utilization_for(targets[0].name, targets[0].memory_total, "bf16")
-        util *= size_factor(est.stats.hidden_size)
+        util, _ = utilization_for(
+            targets[0].name, targets[0].memory_total, "bf16", hidden_size=est.stats.hidden_size
+        )
         sac = _op_sac(spec, est.stats)  # op-SAC's extra recompute, as a lower utilisation of our FLOP count
         t = step_time(
             spec, est.stats, targets[0], data_parallel=dp, utilization=util * sac, placement=est.placement

@@ -22,11 +22,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-# Assumed between nodes: one NIC per GPU as in each generation's reference server — 400 Gb/s (InfiniBand NDR /
-# RoCE) for DGX/HGX H100 and H200 and Grand Teton hosts, 200 Gb/s (HDR) for DGX A100 — and 100 Gb/s per GPU
-# for a PCIe-card server. Nothing measured replaces it yet (a probe measures the collectives inside a node).
+# Assumed between nodes: one NIC per GPU — 400 Gb/s (InfiniBand NDR / RoCE) on an NVLink server (DGX/HGX H100
+# and H200, Grand Teton hosts), 100 Gb/s on a PCIe-card server. Nothing measured replaces it yet (a probe
+# measures the collectives inside a node).
 NETWORK_GBPS_PER_GPU = 400
-NETWORK_GBPS: dict[str, int] = {}
 PCIE_SERVER_NETWORK_GBPS = 100
 # The share of a link's one-way rate a ring collective's bus bandwidth reaches (assumed).
 EFFICIENCY = {"nvlink": 0.8, "pcie": 0.75, "network": 0.85}
@@ -36,11 +35,11 @@ _NVLINK_RE = re.compile(r"nvlink[^()]*\((\d+(?:\.\d+)?)\s*GB/s\)", re.IGNORECASE
 _PCIE_RE = re.compile(r"pcie\s*(\d)(?:\.0)?(?:\s*x(\d+))?", re.IGNORECASE)
 
 
-def links(interconnect: str, nodes: int, family: str = "") -> dict[str, Any]:
-    """The bus bandwidths (bytes/s) inside a node, between nodes and to the host, with what each rests on
-    (``family``: the accelerator catalog's, which names the network of its reference server)."""
+def links(interconnect: str, nodes: int) -> dict[str, Any]:
+    """The bus bandwidths (bytes/s) inside a node, between nodes and to the host, with what each rests on."""
     text = str(interconnect or "")
     m = _NVLINK_RE.search(text)
+    nvlink = bool(m) or "nvlink" in text.lower() or "nvswitch" in text.lower()
     pcie = _PCIE_RE.search(text)
     gen, lanes = (int(pcie.group(1)), int(pcie.group(2) or 16)) if pcie else (4, 16)
     host = PCIE_LANE_GBS.get(gen, PCIE_LANE_GBS[4]) * lanes * EFFICIENCY["pcie"] * 1e9
@@ -49,7 +48,7 @@ def links(interconnect: str, nodes: int, family: str = "") -> dict[str, Any]:
         intra = one_way * EFFICIENCY["nvlink"] * 1e9
         basis = f"{text}: {one_way:g} GB/s one way at {EFFICIENCY['nvlink']:.0%}"
         host = PCIE_LANE_GBS[5] * 16 * EFFICIENCY["pcie"] * 1e9  # NVLink parts sit on PCIe 5 x16 (assumed)
-    elif "nvlink" in text.lower() or "nvswitch" in text.lower():
+    elif nvlink:
         intra = 450 * EFFICIENCY["nvlink"] * 1e9
         basis = f"{text}: rate not stated, NVLink 4 assumed (450 GB/s one way) at {EFFICIENCY['nvlink']:.0%}"
         host = PCIE_LANE_GBS[5] * 16 * EFFICIENCY["pcie"] * 1e9
@@ -59,10 +58,7 @@ def links(interconnect: str, nodes: int, family: str = "") -> dict[str, Any]:
         basis = f"{text or 'link not stated'}: {what} at {EFFICIENCY['pcie']:.0%}"
     out = {"intra": intra, "intra_basis": basis, "host": host, "inter": None, "inter_basis": None}
     if nodes > 1:
-        nvlink_class = bool(m) or "nvlink" in text.lower() or "nvswitch" in text.lower()
-        gbps = NETWORK_GBPS.get(family) or (
-            NETWORK_GBPS_PER_GPU if nvlink_class else PCIE_SERVER_NETWORK_GBPS
-        )
+        gbps = NETWORK_GBPS_PER_GPU if nvlink else PCIE_SERVER_NETWORK_GBPS
         out["inter"] = gbps / 8 * EFFICIENCY["network"] * 1e9
         out["inter_basis"] = f"{gbps} Gb/s per GPU between nodes (assumed) at {EFFICIENCY['network']:.0%}"
     return out

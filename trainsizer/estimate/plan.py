@@ -158,9 +158,10 @@ def plan(
     and ``max_gpus`` are the customer's limits (no option beyond them is sized); ``shapes`` the (nodes, GPUs
     per node) a target can give (a Slurm partition's: ``cluster_shapes``; default SHAPES), ``cluster`` what
     that target is (kept in the plan for the report and the request)."""
-    from trainsizer.estimate.timing import PEAK_KEY, size_factor, step_time, utilization_for
+    from trainsizer.estimate.timing import PEAK_KEY, step_time, utilization_for
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.hardware.inventory import TargetDevice, hypothetical_targets
+    from trainsizer.hardware.probes import probe_scale
     from trainsizer.spec.errors import SpecError
 
     t0 = time.perf_counter()
@@ -195,11 +196,11 @@ def plan(
         peak_flops = acc.tflops.get(key) or 0.0
         cal = calibration.get(acc.key)
         given = None  # a kept run's or a probe's figure; else step_time takes the fitted table at the size
-        util, util_basis = utilization_for(acc.name, acc.memory_total, key, task.utilization)
-        if cal:
-            given = cal["utilization"]
-            if cal.get("kind") == "probe" and util_basis["kind"] == "fitted" and hidden:
-                given *= size_factor(hidden)  # the probe scaled the fitted row: at this model's size too
+        util, util_basis = utilization_for(acc.name, acc.memory_total, key, task.utilization, hidden or None)
+        if cal:  # a kept run's measured MFU, or the class's prediction scaled by the probe's GEMM share
+            given = (
+                util * probe_scale(cal["gemm_share"]) if cal.get("kind") == "probe" else cal["utilization"]
+            )
             util, util_basis = given, {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
         unsupported = None
         if spec.precision.compute.startswith("bf16") and tuple(acc.compute_capability) < (8, 0):

@@ -29,11 +29,11 @@ def build_report(
     from trainsizer.estimate.traced import traced_estimate
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.model.arith import light_config
-    from trainsizer.model.source import model_issues, needs_model_stage, positions_issues, preset_answers
+    from trainsizer.model.source import model_issues, positions_issues, preset_answers
     from trainsizer.spec.checks import environment_issues
 
     light = light_config(spec)
-    if light is not None and (not needs_model_stage(spec) or preset_answers(spec)):
+    if light is not None and preset_answers(spec):
         # a preset of a known family: every preset is built by the test suite, its class a causal LM that
         # supports checkpointing (tests/test_presets.py); LoRA targets are checked by the analytic estimate
         # against the preset's own module names — no transformers here

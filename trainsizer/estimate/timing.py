@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainsizer.hardware.probes import TYPICAL_GEMM_SHARE
+from trainsizer.hardware.probes import probe_scale
 from trainsizer.model.flops import PEAK_KEY, cpu_matmul_flops, flops_per_step, probed_cpu_flops
 
 __all__ = ["PEAK_KEY", "cpu_matmul_flops", "flops_per_step", "probed_cpu_flops", "step_time"]
@@ -34,10 +34,12 @@ def size_factor(hidden_size: int) -> float:
     return min(high, max(low, (max(1, hidden_size) / SIZE_REFERENCE) ** SIZE_EXPONENT))
 
 
-def utilization_for(name: str, memory: int | None, key: str, task_utilization: float = 0.0):
+def utilization_for(
+    name: str, memory: int | None, key: str, task_utilization: float = 0.0, hidden_size: int | None = None
+):
     """The utilisation a GPU class is predicted at and what it rests on: the task's own figure when it gives
-    one (``task.utilization`` > 0), else the fitted table's row for the class, else GPU_UTILIZATION,
-    assumed."""
+    one (``task.utilization`` > 0), else the fitted table's row for the class (at the model's layer size,
+    ``hidden_size``, when given), else GPU_UTILIZATION, assumed."""
     if task_utilization:
         return task_utilization, {"kind": "assumed", "source": "task.utilization"}
     from trainsizer.hardware.accelerators import match_accelerator
@@ -46,7 +48,10 @@ def utilization_for(name: str, memory: int | None, key: str, task_utilization: f
     family = FAMILY_ROW.get(acc.family, "") if acc else ""
     row = FITTED_UTILIZATION.get((family, "bf16" if key == "fp16" else key))  # the same tensor-core rate
     if row:
-        return row[0], {"kind": "fitted", "source": row[1]}
+        return row[0] * (size_factor(hidden_size) if hidden_size else 1.0), {
+            "kind": "fitted",
+            "source": row[1],
+        }
     return GPU_UTILIZATION, {"kind": "assumed", "source": "default"}
 
 
@@ -113,16 +118,18 @@ def step_time(
             util, util_basis = utilization, {"kind": "given", "source": "caller"}
         else:
             util, util_basis = utilization_for(
-                target.name, getattr(target, "memory_total", None), key, spec.task.utilization
+                target.name,
+                getattr(target, "memory_total", None),
+                key,
+                spec.task.utilization,
+                stats.hidden_size,
             )
-            if util_basis["kind"] == "fitted":  # the fitted row at this model's layer size
-                util *= size_factor(stats.hidden_size)
         rate, basis = peak * 1e12, f"{target.name} peak {peak:g} TFLOP/s ({key})"
         if utilization is None and not getattr(target, "hypothetical", False):
             probed = _probed_share(target, key)
             if probed:  # this machine's GPU was probed: its GEMM share scales the assumed utilisation
                 share, source = probed
-                util = util * min(1.1, share / TYPICAL_GEMM_SHARE)
+                util = util * probe_scale(share)
                 util_basis = {"kind": "probe", "source": source}
                 basis += f", calibrated by {source} (GEMM {share:.0%} of peak)"
     par = spec.parallel
@@ -145,12 +152,8 @@ def step_time(
     }
     if target is not None and placement and int(placement.get("world") or 1) > 1:
         from trainsizer.estimate.comm import communication, links
-        from trainsizer.hardware.accelerators import match_accelerator
 
-        acc = match_accelerator(target.name, getattr(target, "memory_total", None))
-        link = links(
-            getattr(target, "interconnect", ""), int(placement.get("nodes") or 1), acc.family if acc else ""
-        )
+        link = links(getattr(target, "interconnect", ""), int(placement.get("nodes") or 1))
         c = communication(spec, stats, placement, link, f, rate * util, trainable)
         out |= {
             "communication": c["items"],

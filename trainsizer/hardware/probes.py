@@ -86,6 +86,12 @@ def calibration(doc: dict[str, Any] | None) -> dict[str, Any]:
     return {"source": source, "cpu_flops": cpu, "gemm_share": classes}
 
 
+def probe_scale(share: float) -> float:
+    """How a probed GEMM share of the data sheet scales a predicted utilisation (at most 1.1: a card above
+    the healthy share is not taken to train faster than that)."""
+    return min(1.1, share / TYPICAL_GEMM_SHARE)
+
+
 def probed_utilization(assumed, doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:
     """Per GPU class a probe saw: the class's predicted utilisation (``assumed``: a figure, or a function of
     the class key) scaled by its GEMM share over a healthy card's ({class: {"utilization", "source", "kind":
@@ -96,7 +102,7 @@ def probed_utilization(assumed, doc: dict[str, Any] | None = None, key: str = "b
         share = shares.get(key)
         if share:
             base = assumed(cls) if callable(assumed) else assumed
-            util = base * min(1.1, share / TYPICAL_GEMM_SHARE)
+            util = base * probe_scale(share)
             out[cls] = {"utilization": util, "source": cal["source"], "kind": "probe", "gemm_share": share}
     return out
 
