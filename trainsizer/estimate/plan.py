@@ -153,11 +153,14 @@ def plan(
     shapes: list[tuple[int, int]] | None = None,
     cluster: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Ranked hardware options for ``spec`` and its [task]. ``calibration`` maps a GPU class key to a measured
-    utilisation ({"utilization": u, "source": run folder}) that replaces the task's assumed one; ``max_nodes``
-    and ``max_gpus`` are the customer's limits (no option beyond them is sized); ``shapes`` the (nodes, GPUs
-    per node) a target can give (a Slurm partition's: ``cluster_shapes``; default SHAPES), ``cluster`` what
-    that target is (kept in the plan for the report and the request)."""
+    """Ranked hardware options for ``spec`` and its [task].
+
+    ``calibration`` maps a GPU class key to a kept run's measured utilisation ({"utilization": u, "source":
+    run folder}) that replaces the predicted one, or to a probe's GEMM share ({"kind": "probe", "gemm_share":
+    s, "source": ...}) that scales it; ``max_nodes`` and ``max_gpus`` are the customer's limits (no option
+    beyond them is sized); ``shapes`` the (nodes, GPUs per node) a target can give (a Slurm partition's:
+    ``cluster_shapes``; default SHAPES), ``cluster`` what that target is (kept in the plan for the report and
+    the request)."""
     from trainsizer.estimate.timing import PEAK_KEY, step_time, utilization_for
     from trainsizer.estimate.working_set import EstimateError, estimate
     from trainsizer.hardware.inventory import TargetDevice, hypothetical_targets

@@ -92,18 +92,15 @@ def probe_scale(share: float) -> float:
     return min(1.1, share / TYPICAL_GEMM_SHARE)
 
 
-def probed_utilization(assumed, doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:
-    """Per GPU class a probe saw: the class's predicted utilisation (``assumed``: a figure, or a function of
-    the class key) scaled by its GEMM share over a healthy card's ({class: {"utilization", "source", "kind":
-    "probe", "gemm_share"}}), for the plan."""
+def probed_utilization(doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:
+    """Per GPU class a probe saw, its GEMM share of the data sheet ({class: {"source", "kind": "probe",
+    "gemm_share"}}): the plan scales the class's predicted utilisation by it (probe_scale)."""
     cal = calibration(doc if doc is not None else latest_probe())
     out = {}
     for cls, shares in (cal.get("gemm_share") or {}).items():
         share = shares.get(key)
         if share:
-            base = assumed(cls) if callable(assumed) else assumed
-            util = base * probe_scale(share)
-            out[cls] = {"utilization": util, "source": cal["source"], "kind": "probe", "gemm_share": share}
+            out[cls] = {"source": cal["source"], "kind": "probe", "gemm_share": share}
     return out
 
 

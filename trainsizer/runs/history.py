@@ -113,17 +113,8 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
 def plan_calibration(spec, root: Path | None = None) -> dict[str, dict]:
     """What calibrates a plan's GPU classes: kept runs' measured utilisation, else the newest probe of this
     machine (its GEMM share of peak scales the assumed utilisation, kind "probe")."""
-    from trainsizer.estimate.timing import utilization_for
-    from trainsizer.hardware.accelerators import ACCELERATORS
     from trainsizer.hardware.probes import probed_utilization
     from trainsizer.model.flops import PEAK_KEY
 
-    key = PEAK_KEY[spec.precision.compute]
-
-    def predicted(cls: str) -> float:  # the class's fitted (or assumed) utilisation, before the probe
-        acc = ACCELERATORS.get(cls)
-        name, memory = (acc.name, acc.memory_total) if acc else (cls, None)
-        return utilization_for(name, memory, key, spec.task.utilization)[0]
-
-    probed = probed_utilization(predicted, key=key)
+    probed = probed_utilization(key=PEAK_KEY[spec.precision.compute])
     return {**probed, **measured_utilization(root)}
