@@ -1,9 +1,9 @@
-"""The bundle's entry point: one executable for the GUI, the CLI, the worker and torchrun
+"""The bundle's entry point: one executable for the GUI, the CLI, the worker, the probe and torchrun
 (trainsizer.bundle)."""
 
 import sys
 
-from trainsizer.bundle import TORCHRUN, WORKER
+from trainsizer.bundle import PROBE, TORCHRUN, WORKER
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -12,6 +12,10 @@ def main(argv: list[str] | None = None) -> int:
         from trainsizer.worker.__main__ import main as worker_main
 
         return worker_main(argv[1:])
+    if argv[:1] == [PROBE]:
+        from trainsizer.worker.probe import main as probe_main
+
+        return probe_main(argv[1:])
     if argv[:1] == [TORCHRUN]:
         from torch.distributed.run import main as torchrun_main
 

@@ -129,7 +129,7 @@ def test_every_icon_size_is_rendered_from_the_svg():
 def test_the_bundle_spec_ships_the_resources_and_the_hidden_verbs():
     spec = (PACKAGING / "trainsizer.spec").read_text()
     assert 'ROOT / "resources"' in spec and "torch.distributed.run" in spec
-    assert "from trainsizer.bundle import TORCHRUN, WORKER" in (PACKAGING / "entry.py").read_text()
+    assert "from trainsizer.bundle import PROBE, TORCHRUN, WORKER" in (PACKAGING / "entry.py").read_text()
 
 
 def test_every_package_and_the_resources_are_in_the_wheels_package_list():

@@ -231,3 +231,53 @@ def test_a_probe_of_a_gpu_calibrates_the_plan_for_its_class(cli_main, tmp_path, 
         fitted * share / 0.75
     )
     assert h100["utilization_basis"]["kind"] == "fitted" and h100["utilization"] == pytest.approx(fitted)
+
+
+def test_the_probes_command_lines_are_data_in_python_and_in_a_bundle():
+    from trainsizer.runs.probe import probe_command
+
+    assert probe_command("local", ["--quick"], python="py", frozen=False) == [
+        "py", "-m", "trainsizer.worker.probe", "local", "--quick",
+    ]  # fmt: skip
+    assert probe_command("collectives", [], world=2, port=5, python="py", frozen=False) == [
+        "py", "-m", "torch.distributed.run", "--standalone", "--nproc-per-node=2", "--master-port=5",
+        "-m", "trainsizer.worker.probe", "collectives",
+    ]  # fmt: skip
+    assert probe_command("local", ["--no-gpus"], python="/opt/ts/trainsizer", frozen=True) == [
+        "/opt/ts/trainsizer", "_probe", "local", "--no-gpus",
+    ]  # fmt: skip
+    assert probe_command("collectives", ["--quick"], world=2, port=5, python="/b", frozen=True) == [
+        "/b", "_torchrun", "--standalone", "--nproc-per-node=2", "--master-port=5", "--no-python",
+        "/b", "_probe", "collectives", "--quick",
+    ]  # fmt: skip
+
+
+def test_a_bundle_probes_with_its_own_executable(tmp_path):
+    """The bundle's path for real: sys.frozen set and sys.executable an executable that is the bundle's entry
+    (packaging/entry.py), so every child of the probe — the host measurements and torchrun's two gloo ranks —
+    is started as ``<bundle> _probe …`` / ``<bundle> _torchrun --no-python <bundle> _probe …``."""
+    import subprocess
+    import sys
+
+    entry = Path(__file__).resolve().parent.parent / "packaging" / "entry.py"
+    exe = tmp_path / "trainsizer"
+    calls = tmp_path / "calls.txt"
+    exe.write_text(f'#!/bin/sh\necho "$1" >> {calls}\nexec {sys.executable} {entry} "$@"\n')
+    exe.chmod(0o755)
+    code = (
+        "import json, sys; sys.frozen = True; sys.executable = sys.argv[1]\n"
+        "from trainsizer.runs.probe import run_probe\n"
+        "doc = run_probe(quick=True, directory=sys.argv[2], gpus=False)\n"
+        "print(json.dumps(doc['figures']))\n"
+    )
+    p = subprocess.run(
+        [sys.executable, "-c", code, str(exe), str(tmp_path)], capture_output=True, text=True, timeout=300
+    )
+    assert p.returncode == 0, p.stderr[-2000:]
+    figures = {(f["scope"], f["what"]): f for f in json.loads(p.stdout.splitlines()[-1])}
+    assert not [f for f in figures.values() if (f.get("detail") or {}).get("error")], figures
+    assert figures[("host", "cpu_gemm_float32")]["value"] > 0
+    assert figures[("between_processes", "all_reduce")]["detail"]["ranks"] == 2
+    said = calls.read_text().split()
+    # the host child, torchrun, and the two ranks torchrun started from the bundle
+    assert said.count("_probe") == 3 and said.count("_torchrun") == 1, said

@@ -62,12 +62,30 @@ class ProbeError(Exception):
     """The probe could not run at all (no Python worker could start); the message says why."""
 
 
-def _worker_python() -> list[str]:
-    from trainsizer.bundle import is_frozen
+def probe_command(
+    what: str,
+    args: list[str] | tuple[str, ...] = (),
+    *,
+    world: int = 1,
+    port: int | None = None,
+    python: str | None = None,
+    frozen: bool | None = None,
+) -> list[str]:
+    """The command line of a probe child (a pure function, tested as data): ``what`` (local | collectives)
+    with ``args``; ``world`` > 1 under torchrun on this machine (rendezvous on ``port``). In a PyInstaller
+    bundle the executable itself is the probe and torchrun (trainsizer.bundle): ``<bundle> _probe …``."""
+    from trainsizer.bundle import PROBE, TORCHRUN, is_frozen
 
-    if is_frozen():
-        raise ProbeError("the probe needs trainsizer installed in Python (the bundled executable lacks it)")
-    return [sys.executable]
+    python = python or sys.executable
+    frozen = is_frozen() if frozen is None else frozen
+    probe = [python, PROBE] if frozen else [python, "-m", "trainsizer.worker.probe"]
+    if world <= 1:
+        return [*probe, what, *args]
+    run = [python, TORCHRUN] if frozen else [python, "-m", "torch.distributed.run"]
+    rdzv = ["--standalone", f"--nproc-per-node={world}"] + ([f"--master-port={port}"] if port else [])
+    # torchrun starts a Python module with -m; a bundle's probe is an executable (--no-python)
+    child = ["--no-python", *probe] if frozen else ["-m", "trainsizer.worker.probe"]
+    return [*run, *rdzv, *child, what, *args]
 
 
 def _stream(cmd: list[str], timeout: float, on_progress, env=None) -> tuple[list[dict], str, int | None]:
@@ -135,9 +153,7 @@ def _figures(items: list[dict]) -> list[dict]:
 
 
 def _local(quick: bool, gpus: bool, on_progress) -> tuple[list[dict], list[dict]]:
-    cmd = [*_worker_python(), "-m", "trainsizer.worker.probe", "local"] + (["--quick"] if quick else [])
-    if not gpus:
-        cmd.append("--no-gpus")
+    cmd = probe_command("local", (["--quick"] if quick else []) + ([] if gpus else ["--no-gpus"]))
     items, tail, code = _stream(cmd, 120 if quick else 300, on_progress)
     figs = _figures(items)
     problems = []
@@ -161,17 +177,7 @@ def _collectives(quick: bool, gpu_count: int, on_progress) -> list[dict]:
     env = dict(os.environ)
     if gpu_count <= 1:
         env.setdefault("TRAINSIZER_PROBE_BACKEND", "gloo")
-    cmd = [
-        *_worker_python(),
-        "-m",
-        "torch.distributed.run",
-        "--standalone",
-        f"--nproc-per-node={n}",
-        f"--master-port={port}",
-        "-m",
-        "trainsizer.worker.probe",
-        "collectives",
-    ] + (["--quick"] if quick else [])
+    cmd = probe_command("collectives", ["--quick"] if quick else [], world=n, port=port)
     if on_progress:
         on_progress("collectives")
     items, tail, code = _stream(cmd, 120 if quick else 240, None, env=env)
