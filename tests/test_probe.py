@@ -281,3 +281,42 @@ def test_a_bundle_probes_with_its_own_executable(tmp_path):
     said = calls.read_text().split()
     # the host child, torchrun, and the two ranks torchrun started from the bundle
     assert said.count("_probe") == 3 and said.count("_torchrun") == 1, said
+
+
+@pytest.mark.parametrize(
+    "flags, said",
+    [
+        (["--nodes", "2"], "--nodes: applies with --slurm only"),
+        (["--slurm", "--nodes", "65"], "--nodes: 65 is not between 1 and 64"),
+        (["--slurm", "--time", "soon"], "--time: 'soon' is not like 30:00"),
+        (["--slurm", "--partition", "a;b"], "--partition: 'a;b' is not a Slurm name"),
+    ],
+)
+def test_the_slurm_probes_flags_are_checked_by_name_before_anything_is_submitted(cli_main, flags, said):
+    code, out, err = cli_main("probe", *flags)
+    assert code == 2 and said in err, err
+
+
+def test_a_slurm_probe_without_slurm_says_where_to_run_it(cli_main, monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no sbatch here
+    code, out, err = cli_main("probe", "--slurm", "--dir", tmp_path)
+    assert code == 2 and "--slurm: sbatch is not on PATH: run this on a login node" in err, err
+    assert not list(tmp_path.iterdir())  # nothing left behind
+
+
+def test_the_probes_batch_script_quotes_every_value(tmp_path):
+    from trainsizer.runs.probe_slurm import Request, batch_script
+
+    text = batch_script(
+        Request(nodes=2, partition="gpu", gpus_per_node=8, quick=True, planned_checkpoint=5 << 30),
+        "/shared/my jobs/x",
+        "/opt/py thon",
+        "/shared/ckpt dir",
+    )
+    assert "#SBATCH --nodes=2" in text and "#SBATCH --ntasks-per-node=8" in text
+    assert "#SBATCH --gpus-per-node=8" in text and "#SBATCH --partition=gpu" in text
+    assert "cd '/shared/my jobs/x'" in text
+    assert (
+        "exec '/opt/py thon' -m trainsizer probe --in-slurm-job --dir '/shared/ckpt dir' --no-keep --quick "
+        f"--checkpoint-bytes {5 << 30} >>stdout.log 2>>stderr.log"
+    ) in text

@@ -406,3 +406,75 @@ def test_a_job_is_submitted_and_followed_over_ssh_on_a_login_node(slurm, login_n
     )  # fmt: skip
     assert p.returncode == 2 and "the login was refused" in p.stderr, p.stderr
     assert json.loads((refused / "result.json").read_text())["error_kind"] == "login_refused"
+
+
+def _probe_doc(p) -> dict:
+    assert p.returncode in (0, 1), p.stderr[-2000:]
+    return json.loads(p.stdout)
+
+
+def test_the_probe_of_two_nodes_probes_each_and_the_collectives_between_them(slurm, env, tmp_path):
+    """Issue 33: `probe --slurm --nodes 2` — one batch job; each node probes itself (named by Slurm's name:
+    both nodes here share a host name), gloo collectives run between the nodes as an srun job step of one rank
+    each, the stages stream here, the job folder (trainsizer's) is removed, the probe is kept as the cluster's
+    — never as this login node's."""
+    from trainsizer.hardware.probes import kept_probes, latest_probe
+
+    disk = tmp_path / "ckpt"
+    disk.mkdir()
+    args = [*TRAINSIZER, "probe", "--slurm", "--partition", "pair", "--nodes", "2", "--quick", "--dir", disk]
+    p = subprocess.run([*args, "--json"], env=env, capture_output=True, text=True, timeout=600)
+    doc = _probe_doc(p)
+    job = doc["target"]["slurm"]
+    assert job["partition"] == "pair" and job["state"] == "COMPLETED", job
+    assert sorted(n["name"] for n in doc["nodes"]) == ["n2", slurm.host], doc["nodes"]
+    figures = {(f["scope"], f["what"]): f for f in doc["figures"]}
+    for node in ("n2", slurm.host):
+        assert figures[(f"{node}/host", "cpu_gemm_float32")]["value"] > 0, node
+        assert figures[(f"{node}/disk:{disk}", "disk_write")]["value"] > 0, node
+    between = figures[("between_nodes", "all_reduce")]
+    assert between["value"] > 0 and between["detail"]["ranks"] == 2 and between["detail"]["backend"] == "gloo"
+    assert doc["verdict"] == ("below" if doc["summary"] else "pass") and p.returncode == (
+        1 if doc["summary"] else 0
+    )
+    assert not list(disk.iterdir()), list(disk.iterdir())  # the job folder was trainsizer's, and is gone
+    kept = [d for _, d in kept_probes()]
+    assert kept and kept[0]["machine"] == f"Slurm {','.join(sorted(['n2', slurm.host]))}", kept[0]["machine"]
+    assert latest_probe() is None  # a cluster's probe does not calibrate the login node
+    # the terminal's table names the job and every node's figures
+    p = subprocess.run([*args, "--no-keep"], env=env, capture_output=True, text=True, timeout=600)
+    assert "Readiness probe of Slurm job" in p.stdout and "between_nodes" in p.stdout, p.stdout
+    assert "n2/host" in p.stdout, p.stdout
+    assert "probe: collectives between the nodes" in p.stderr and ": RUNNING" in p.stderr, p.stderr
+
+
+def test_collectives_that_cannot_run_between_the_nodes_are_below(slurm, env, tmp_path):
+    """The probe's between-nodes verdict fails on a broken case: a backend that cannot start (the environment
+    reaches the job's steps through sbatch) is below, named, and the probe exits 1 — every run on those nodes
+    would fail the same way."""
+    p = subprocess.run(
+        [*TRAINSIZER, "probe", "--slurm", "--partition", "pair", "--nodes", "2", "--quick", "--json",
+         "--no-keep", "--dir", tmp_path],
+        env=dict(env, TRAINSIZER_PROBE_BACKEND="no-such"), capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    doc = _probe_doc(p)
+    below = [b for b in doc["summary"] if b["scope"] == "between_nodes"]
+    assert p.returncode == 1 and doc["verdict"] == "below" and below, doc["summary"]
+    assert "could not run" in below[0]["params"]["why"], below
+
+
+def test_the_probe_job_is_submitted_over_ssh_from_a_login_node(slurm, login_node, tmp_path):
+    """`probe --host login1 --slurm`: sbatch and the job folder on the login node over SSH, the probe read
+    back from there."""
+    env = dict(os.environ, **login_node.env(), HF_HUB_OFFLINE="1")
+    env.pop("SLURM_CONF", None)
+    p = subprocess.run(
+        [*TRAINSIZER, "probe", "--slurm", "--host", "tsz-server", "--quick", "--json", "--no-keep"],
+        env=env, capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    doc = _probe_doc(p)
+    job = doc["target"]["slurm"]
+    assert job["login_node"] == "tsz-server" and job["state"] == "COMPLETED", job
+    assert job["job_dir"].startswith(str(login_node.dir / "home" / ".trainsizer" / "slurm")), job
+    assert [n["name"] for n in doc["nodes"]] == [slurm.host]
+    assert not [f for f in doc["figures"] if f["scope"] == "between_nodes"]  # one node: nothing between

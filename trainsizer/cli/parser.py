@@ -147,6 +147,17 @@ def build_parser() -> argparse.ArgumentParser:
     pb.add_argument("--no-keep", action="store_true", help="do not keep it (kept probes calibrate estimates)")
     pb.add_argument("--progress-lines", action="store_true", help=argparse.SUPPRESS)
     add_host_options(pb)
+    pb.add_argument(
+        "--slurm",
+        action="store_true",
+        help="probe the nodes of a Slurm cluster as a batch job (each node, and the collectives between "
+        "them), submitted with sbatch from this login node or from --host's",
+    )
+    pb.add_argument("--partition", help="with --slurm: the partition (default: --spec's [cluster])")
+    pb.add_argument("--nodes", type=int, help="with --slurm: how many nodes (default: 1)")
+    pb.add_argument("--gpus-per-node", type=int, help="with --slurm: GPUs per node (default: 0)")
+    pb.add_argument("--time", help="with --slurm: the job's time limit (default: [cluster] time_limit)")
+    pb.add_argument("--in-slurm-job", action="store_true", help=argparse.SUPPRESS)  # the batch script's
     pb.set_defaults(func=cmd_probe)
 
     rm = sub.add_parser("remote", help="prepare a test server reached over SSH")

@@ -24,8 +24,15 @@ def figure_words(f: dict) -> str:
 def render_probe(doc: dict) -> str:
     from trainsizer.ui_common.textfmt import table
 
-    where = (doc.get("target") or {}).get("host") or "this machine"
-    lines = [f"Readiness probe of {where} ({doc.get('machine')}), {doc.get('created', '')[:16]}"
+    target = doc.get("target") or {}
+    where = target.get("host") or "this machine"
+    if target.get("slurm"):
+        job = target["slurm"]
+        where = f"Slurm job {job.get('job_id')} on {job.get('node_list') or '?'}" + (
+            f" (login node {job['login_node']})" if job.get("login_node") else ""
+        )
+    machine = "" if target.get("slurm") else f" ({doc.get('machine')})"
+    lines = [f"Readiness probe of {where}{machine}, {doc.get('created', '')[:16]}"
              + (" — quick" if doc.get("quick") else "")]  # fmt: skip
     rows = []
     for f in doc.get("figures") or []:
@@ -57,10 +64,75 @@ def render_probe(doc: dict) -> str:
     return "\n".join(lines)
 
 
+def _slurm_request(args, spec, planned):
+    """The probe job's request from the flags, else the spec's [cluster]; None without --slurm. Each value is
+    checked as [cluster] checks it, and named by its flag."""
+    given = {k: getattr(args, k) for k in ("partition", "nodes", "gpus_per_node", "time")}
+    if not args.slurm:
+        named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v is not None]
+        if named:
+            raise InputError(f"{', '.join(named)}: applies with --slurm only")
+        return None
+    from trainsizer.runs.probe_slurm import Request
+    from trainsizer.spec.sections import ClusterSpec
+
+    base = spec.cluster if spec is not None else ClusterSpec(time_limit="00:15:00")
+    if base.container:
+        raise InputError(
+            "--slurm: [cluster] container is set; the probe runs trainsizer on the nodes themselves, not in "
+            "the container (probe without --spec, or with a spec that names no container)"
+        )
+    for flag, value, low in (("--nodes", args.nodes, 1), ("--gpus-per-node", args.gpus_per_node, 0)):
+        if value is not None and not low <= value <= 64:
+            raise InputError(f"{flag}: {value} is not between {low} and 64")
+    cluster = ClusterSpec(
+        partition=args.partition if args.partition is not None else base.partition,
+        account=base.account,
+        nodes=args.nodes or base.nodes,
+        gpus_per_node=args.gpus_per_node if args.gpus_per_node is not None else base.gpus_per_node,
+        time_limit=args.time or base.time_limit,
+        sbatch_lines=list(base.sbatch_lines),
+    )
+    flags = {"partition": "--partition", "time_limit": "--time"}
+    for issue in cluster.issues():
+        name = issue.path.removeprefix("cluster.")
+        raise InputError(f"{flags.get(name, issue.path)}: {issue.message}")
+    return Request(
+        nodes=cluster.nodes,
+        partition=cluster.partition,
+        account=cluster.account,
+        gpus_per_node=cluster.gpus_per_node or None,
+        time_limit=cluster.time_limit,
+        sbatch_lines=tuple(cluster.sbatch_lines),
+        quick=args.quick,
+        planned_checkpoint=planned,
+    )
+
+
+def _probe_slurm(args, req, directory, progress) -> dict:
+    """`probe --slurm`: the job submitted from this login node, or from --host's over SSH."""
+    from trainsizer.runs.probe_slurm import probe_slurm
+    from trainsizer.runs.slurm import SlurmError, SshSite
+
+    try:
+        if not args.host:
+            return probe_slurm(req, directory=directory, on_progress=progress)
+        from trainsizer.runs.remote import Connection, Host, RemoteError
+
+        try:
+            with Connection(Host.parse(args.host)) as conn:
+                return probe_slurm(req, site=SshSite(conn), on_progress=progress)
+        except (RemoteError, ValueError) as e:
+            raise InputError(f"--host: {e}") from None
+    except SlurmError as e:
+        raise InputError(f"--slurm: {e}") from None
+
+
 def cmd_probe(args) -> int:
     from trainsizer.runs import probe as pr
 
     planned = args.checkpoint_bytes
+    spec = None
     if args.spec:
         from trainsizer.cli.spec_cmds import load_spec
         from trainsizer.estimate.working_set import checkpoint_bytes
@@ -72,13 +144,21 @@ def cmd_probe(args) -> int:
         directory = args.dir
     if directory and not Path(directory).expanduser().is_dir():
         raise InputError(f"--dir: {directory} is not a folder")
+    if args.in_slurm_job:  # the batch script of `probe --slurm`, on the job's first node
+        from trainsizer.runs.probe_slurm import in_job
+
+        doc = in_job(Path(directory or "."), quick=args.quick, planned=planned)
+        return EXIT_OK if doc.get("verdict") == "pass" else EXIT_NEGATIVE
+    slurm_request = _slurm_request(args, spec, planned)
 
     def progress(stage: str) -> None:
         if args.progress_lines or not args.json:
             print(f"probe: {stage}", file=sys.stderr, flush=True)
 
     try:
-        if args.host:
+        if slurm_request is not None:
+            doc = _probe_slurm(args, slurm_request, directory, progress)
+        elif args.host:
             from trainsizer.runs.remote import RemoteError
 
             try:

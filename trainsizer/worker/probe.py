@@ -3,6 +3,7 @@ that a CUDA fault or a hung collective is a result of the parent, never its cras
 
     python -m trainsizer.worker.probe local [--quick]          # host CPU and memory, every local GPU
     python -m torch.distributed.run --standalone --nproc-per-node N -m trainsizer.worker.probe collectives
+    srun … python -m trainsizer.worker.probe collectives --scope between_nodes   # TRAINSIZER_RANKS=slurm
 
 Each prints JSON lines ``{"figure": {...}}`` (one measured figure: what, where, value, unit, details) and
 ``{"stage": name}`` as it goes; the parent judges the figures against the expected values (runs/probe.py).
@@ -348,9 +349,13 @@ def local(quick: bool, gpus: bool) -> int:
 
 
 # -- between processes (under torchrun) -------------------------------------------------------------------
-def collectives(quick: bool, size_mib: int | None) -> int:
+def collectives(quick: bool, size_mib: int | None, scope: str | None = None) -> int:
     import torch
     import torch.distributed as dist
+
+    from trainsizer.worker.__main__ import _ranks_from_slurm
+
+    _ranks_from_slurm()  # the ranks of an srun job step (a Slurm job's nodes: runs/probe_slurm.py)
 
     local_rank = int(os.environ.get("LOCAL_RANK", 0))
     # TRAINSIZER_PROBE_BACKEND: gloo between CPU processes (the parent's choice without two GPUs), or a
@@ -388,7 +393,7 @@ def collectives(quick: bool, size_mib: int | None) -> int:
         ),
         ("reduce_scatter", lambda: dist.reduce_scatter_tensor(shard, x), elems * 4, (world - 1) / world),
     )
-    scope = "between_gpus" if use_cuda else "between_processes"
+    scope = scope or ("between_gpus" if use_cuda else "between_processes")
 
     def agreed(value: float) -> float:
         """The largest of every rank's ``value``: each rank runs the same number of collectives (a rank that
@@ -432,10 +437,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true")
     ap.add_argument("--no-gpus", action="store_true")
     ap.add_argument("--size-mib", type=int)
+    ap.add_argument("--scope", choices=("between_nodes",), help="where the collectives run (default: here)")
     args = ap.parse_args(argv)
     if args.what == "local":
         return local(args.quick, not args.no_gpus)
-    return collectives(args.quick, args.size_mib)
+    return collectives(args.quick, args.size_mib, args.scope)
 
 
 if __name__ == "__main__":
