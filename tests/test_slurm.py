@@ -423,7 +423,9 @@ def test_the_probe_of_two_nodes_probes_each_and_the_collectives_between_them(slu
     disk = tmp_path / "ckpt"
     disk.mkdir()
     args = [*TRAINSIZER, "probe", "--slurm", "--partition", "pair", "--nodes", "2", "--quick", "--dir", disk]
-    p = subprocess.run([*args, "--json"], env=env, capture_output=True, text=True, timeout=600)
+    p = subprocess.run(
+        [*args, "--json", "--progress-lines"], env=env, capture_output=True, text=True, timeout=600
+    )
     doc = _probe_doc(p)
     job = doc["target"]["slurm"]
     assert job["partition"] == "pair" and job["state"] == "COMPLETED", job
@@ -441,11 +443,16 @@ def test_the_probe_of_two_nodes_probes_each_and_the_collectives_between_them(slu
     kept = [d for _, d in kept_probes()]
     assert kept and kept[0]["machine"] == f"Slurm {','.join(sorted(['n2', slurm.host]))}", kept[0]["machine"]
     assert latest_probe() is None  # a cluster's probe does not calibrate the login node
-    # the terminal's table names the job and every node's figures
-    p = subprocess.run([*args, "--no-keep"], env=env, capture_output=True, text=True, timeout=600)
-    assert "Readiness probe of Slurm job" in p.stdout and "between_nodes" in p.stdout, p.stdout
-    assert "n2/host" in p.stdout, p.stdout
+    listed = subprocess.run(
+        [*TRAINSIZER, "history", "probes", "--json"], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert json.loads(listed.stdout)[0]["where"].startswith(f"Slurm job {job['job_id']} on "), listed.stdout
     assert "probe: collectives between the nodes" in p.stderr and ": RUNNING" in p.stderr, p.stderr
+    from trainsizer.cli.probe_cmds import render_probe
+
+    text = render_probe(doc)  # the terminal's table names the job and every node's figures
+    assert f"Readiness probe of Slurm job {job['job_id']} on " in text and "between_nodes" in text, text
+    assert "n2/host" in text and "CPU GEMM fp32" in text, text
 
 
 def test_collectives_that_cannot_run_between_the_nodes_are_below(slurm, env, tmp_path):

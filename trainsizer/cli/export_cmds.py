@@ -179,6 +179,7 @@ def _history_probes(args) -> int:
 
     from trainsizer.cli.probe_cmds import render_probe
     from trainsizer.hardware.probes import PROBE_SCHEMA, kept_probes, probes_dir
+    from trainsizer.ui_common.probe_words import probe_where
 
     root = Path(args.root) if args.root else probes_dir()
     if args.probe:
@@ -198,7 +199,7 @@ def _history_probes(args) -> int:
             "file": p.name,
             "created": doc.get("created", ""),
             "machine": doc.get("machine"),
-            "where": (doc.get("target") or {}).get("host") or "this machine",
+            "where": probe_where(doc),
             "quick": bool(doc.get("quick")),
             "verdict": doc.get("verdict"),
             "below": len(doc.get("summary") or []),

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json
 from trainsizer.ui_common.messages import render
-from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK, figure_value
+from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK, figure_value, probe_where
 
 
 def figure_words(f: dict) -> str:
@@ -24,14 +24,8 @@ def figure_words(f: dict) -> str:
 def render_probe(doc: dict) -> str:
     from trainsizer.ui_common.textfmt import table
 
-    target = doc.get("target") or {}
-    where = target.get("host") or "this machine"
-    if target.get("slurm"):
-        job = target["slurm"]
-        where = f"Slurm job {job.get('job_id')} on {job.get('node_list') or '?'}" + (
-            f" (login node {job['login_node']})" if job.get("login_node") else ""
-        )
-    machine = "" if target.get("slurm") else f" ({doc.get('machine')})"
+    where = probe_where(doc)
+    machine = "" if isinstance((doc.get("target") or {}).get("slurm"), dict) else f" ({doc.get('machine')})"
     lines = [f"Readiness probe of {where}{machine}, {doc.get('created', '')[:16]}"
              + (" — quick" if doc.get("quick") else "")]  # fmt: skip
     rows = []

@@ -54,3 +54,14 @@ def figure_value(f: dict) -> str:
     if unit in ("TFLOP/s", "GB/s", "GFLOP/s"):
         return f"{v:,.1f} {unit}"
     return f"{v:g} {unit}".strip()
+
+
+def probe_where(doc: dict) -> str:
+    """Where a probe ran, in words: this machine, a server over SSH, or a Slurm job's nodes."""
+    target = doc.get("target") if isinstance(doc.get("target"), dict) else {}
+    job = target.get("slurm")
+    if isinstance(job, dict):
+        return f"Slurm job {job.get('job_id')} on {job.get('node_list') or '?'}" + (
+            f" (login node {job['login_node']})" if job.get("login_node") else ""
+        )
+    return target.get("host") or "this machine"
