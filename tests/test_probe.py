@@ -320,3 +320,18 @@ def test_the_probes_batch_script_quotes_every_value(tmp_path):
         "exec '/opt/py thon' -m trainsizer probe --in-slurm-job --dir '/shared/ckpt dir' --no-keep --quick "
         f"--checkpoint-bytes {5 << 30} >>stdout.log 2>>stderr.log"
     ) in text
+
+
+@pytest.mark.parametrize(
+    "flags, said",
+    [
+        (["--hosts", "a"], "--hosts: 'a' names fewer than two different servers"),
+        (["--hosts", "a,a"], "--hosts: 'a,a' names fewer than two different servers"),
+        (["--hosts", "a,b", "--host", "c"], "--hosts: give either --hosts or --host"),
+        (["--hosts", "a,-oProxyCommand=x"], "--hosts: "),
+        (["--rendezvous", "h:1"], "--rendezvous: applies with --hosts only"),
+    ],
+)
+def test_the_probe_of_several_servers_checks_its_hosts_by_name(cli_main, flags, said):
+    code, out, err = cli_main("probe", *flags)
+    assert code == 2 and said in err, err

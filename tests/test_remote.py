@@ -525,3 +525,34 @@ def test_every_engine_checked_on_the_server_reads_back_everywhere(sshd, env, tmp
     assert verdict in md.lower() and evidence(checks["resume"]) in md
     q = subprocess.run([*TRAINSIZER, "history", "show", out], env=env, capture_output=True, text=True)
     assert q.returncode == 0 and f"verdict: {verdict}" in q.stdout, q.stderr
+
+
+def test_the_probe_of_two_servers_runs_the_collectives_between_them(two_nodes, tmp_path):
+    """Issue 33, between nodes over SSH: `probe --hosts a,b` — each server probes itself, then gloo
+    collectives run between them under torchrun on each (c10d rendezvous on the first), as a run across them
+    would; a backend that cannot start between them is below and named (the broken case), exit 1."""
+    env, parallel = two_nodes
+    args = [*TRAINSIZER, "probe", "--hosts", "tsz-server,tsz2-server", "--rendezvous", parallel["rendezvous"]]
+    args += ["--quick", "--json", "--progress-lines", "--no-keep"]
+    p = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600)
+    assert p.returncode in (0, 1), p.stderr[-2000:]
+    doc = json.loads(p.stdout)
+    assert doc["target"]["hosts"] == ["tsz-server", "tsz2-server"]
+    assert [n["name"] for n in doc["nodes"]] == ["tsz-server", "tsz2-server"]
+    figures = {(f["scope"], f["what"]): f for f in doc["figures"]}
+    for host in ("tsz-server", "tsz2-server"):
+        assert figures[(f"{host}/host", "cpu_gemm_float32")]["value"] > 0, host
+    between = figures[("between_nodes", "all_reduce")]
+    assert between["value"] > 0 and between["detail"]["ranks"] == 2 and between["detail"]["backend"] == "gloo"
+    assert "probe: tsz2-server: host" in p.stderr and "probe: collectives between the nodes" in p.stderr
+    from trainsizer.cli.probe_cmds import render_probe
+
+    assert "Readiness probe of tsz-server, tsz2-server over SSH, " in render_probe(doc)
+    broken = subprocess.run(
+        args, env=dict(env, TRAINSIZER_PROBE_BACKEND="no-such"), capture_output=True, text=True, timeout=600
+    )
+    doc = json.loads(broken.stdout)
+    below = [b for b in doc["summary"] if b["scope"] == "between_nodes"]
+    assert broken.returncode == 1 and below, doc["summary"]
+    assert "Unknown backend type no-such" in below[0]["params"]["why"], below
+    assert _wait_for(lambda: not _remote_runs(), timeout=30), [p.cmdline() for p in _remote_runs()]

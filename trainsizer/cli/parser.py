@@ -157,6 +157,14 @@ def build_parser() -> argparse.ArgumentParser:
     pb.add_argument("--nodes", type=int, help="with --slurm: how many nodes (default: 1)")
     pb.add_argument("--gpus-per-node", type=int, help="with --slurm: GPUs per node (default: 0)")
     pb.add_argument("--time", help="with --slurm: the job's time limit (default: [cluster] time_limit)")
+    pb.add_argument(
+        "--hosts",
+        help="several servers over SSH, comma-separated: each probes itself, then the collectives run "
+        "between them (torchrun on each, as a run across them would)",
+    )
+    pb.add_argument(
+        "--rendezvous", help="with --hosts: HOST:PORT of the first host (default: its address:29400)"
+    )
     pb.add_argument("--in-slurm-job", action="store_true", help=argparse.SUPPRESS)  # the batch script's
     pb.set_defaults(func=cmd_probe)
 

@@ -25,7 +25,8 @@ def render_probe(doc: dict) -> str:
     from trainsizer.ui_common.textfmt import table
 
     where = probe_where(doc)
-    machine = "" if isinstance((doc.get("target") or {}).get("slurm"), dict) else f" ({doc.get('machine')})"
+    several = {"slurm", "hosts"} & set(doc.get("target") or {})  # the place names its nodes already
+    machine = "" if several else f" ({doc.get('machine')})"
     lines = [f"Readiness probe of {where}{machine}, {doc.get('created', '')[:16]}"
              + (" — quick" if doc.get("quick") else "")]  # fmt: skip
     rows = []
@@ -58,10 +59,30 @@ def render_probe(doc: dict) -> str:
     return "\n".join(lines)
 
 
+def _hosts(args) -> list[str]:
+    """--hosts as servers, each checked as a host string (no --host, no --slurm beside it)."""
+    from trainsizer.runs.remote import Host
+
+    for flag, given in (("--host", args.host), ("--slurm", args.slurm)):
+        if given:
+            raise InputError(f"--hosts: give either --hosts or {flag}")
+    hosts = [h.strip() for h in args.hosts.split(",") if h.strip()]
+    if len(hosts) < 2 or len(set(hosts)) != len(hosts):
+        raise InputError(f"--hosts: {args.hosts!r} names fewer than two different servers")
+    for h in hosts:
+        try:
+            Host.parse(h)
+        except ValueError as e:
+            raise InputError(f"--hosts: {e}") from None
+    return hosts
+
+
 def _slurm_request(args, spec, planned):
     """The probe job's request from the flags, else the spec's [cluster]; None without --slurm. Each value is
     checked as [cluster] checks it, and named by its flag."""
     given = {k: getattr(args, k) for k in ("partition", "nodes", "gpus_per_node", "time")}
+    if args.rendezvous and not args.hosts:
+        raise InputError("--rendezvous: applies with --hosts only")
     if not args.slurm:
         named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v is not None]
         if named:
@@ -152,6 +173,15 @@ def cmd_probe(args) -> int:
     try:
         if slurm_request is not None:
             doc = _probe_slurm(args, slurm_request, directory, progress)
+        elif args.hosts:
+            doc = pr.probe_hosts(
+                _hosts(args),
+                quick=args.quick,
+                planned_checkpoint=planned,
+                rendezvous=args.rendezvous,
+                on_progress=progress,
+                keep=not args.no_keep,
+            )
         elif args.host:
             from trainsizer.runs.remote import RemoteError
 

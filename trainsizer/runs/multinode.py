@@ -29,20 +29,24 @@ from trainsizer.runs.remote import (
 DEFAULT_PORT = 29400
 
 
-def torchrun_line(conn: Connection, spec_name: str, nnodes: int, node_rank: int, nproc: int, endpoint: str,
-                  run_id: str) -> str:  # fmt: skip
-    """The shell line that starts this node's torchrun (under remote_exec) in its scratch folder. With the
-    c10d rendezvous torchrun assigns the node ranks itself (it ignores --node-rank), so ``node_rank`` only
-    names the node here."""
+def torchrun_line(conn: Connection, spec_name: str | None, nnodes: int, node_rank: int, nproc: int,
+                  endpoint: str, run_id: str, module: list[str] | None = None,
+                  env: dict[str, str] | None = None) -> str:  # fmt: skip
+    """The shell line that starts this node's torchrun (under remote_exec) in its scratch folder: the worker
+    measuring ``spec_name``, or ``module`` (a module and its arguments: the probe's collectives), with ``env``
+    set for it. With the c10d rendezvous torchrun assigns the node ranks itself (it ignores --node-rank), so
+    ``node_rank`` only names the node here."""
     py = shlex.quote(conn.python or "python3")
+    module = module or ["trainsizer.worker", "--spec", str(spec_name), "--out", "run", "--role", "measure"]
     torchrun = [
         "-m", "torch.distributed.run",
         f"--nnodes={nnodes}", f"--nproc-per-node={nproc}",
         "--rdzv-backend=c10d", f"--rdzv-endpoint={endpoint}", f"--rdzv-id={run_id}",
-        "-m", "trainsizer.worker", "--spec", spec_name, "--out", "run", "--role", "measure",
+        "-m", *module,
     ]  # fmt: skip
     inner = " ".join([py, *map(shlex.quote, torchrun)])
-    return f"{py} -m trainsizer.runs.remote_exec -- {inner}"
+    setenv = "".join(f"env {shlex.quote(f'{k}={v}')} " for k, v in (env or {}).items())
+    return f"{setenv}{py} -m trainsizer.runs.remote_exec -- {inner}"
 
 
 def run_multinode(
@@ -108,15 +112,7 @@ def run_multinode(
                 time.sleep(0.1)
         except KeyboardInterrupt:
             cancelled = True
-        if cancelled or failed:
-            for p in procs:
-                _close_stdin(p)  # remote_exec stops that node's torchrun group
-        for p in procs:
-            try:
-                p.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait(timeout=10)
+        end_nodes(procs, stop=cancelled or bool(failed))
         for t, _ in readers:
             t.join(timeout=10)
         if not failed and not cancelled:  # a node that ended badly on its own (not stopped by us)
@@ -163,6 +159,21 @@ def run_multinode(
                     pass
             conn.close()
         rd.close()
+
+
+def end_nodes(procs: list[subprocess.Popen], stop: bool) -> None:
+    """Wait for every node's ssh session to end; ``stop``: first close their stdin (remote_exec stops that
+    node's torchrun group). A session that does not end within a minute is killed."""
+    if stop:
+        for p in procs:
+            if p.poll() is None:
+                _close_stdin(p)
+    for p in procs:
+        try:
+            p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(timeout=10)
 
 
 def _address(conn: Connection) -> str:

@@ -526,3 +526,199 @@ def probe_remote(
         raise RemoteError("remote_command_failed", f"{h}: the probe wrote no result") from None
     doc["target"] = {"host": str(h)}
     return doc
+
+
+# -- several nodes (a Slurm job's, runs/probe_slurm.py; servers over SSH, probe_hosts) ----------------------
+def gpu_count(doc: dict) -> int:
+    return sum(1 for f in doc.get("figures") or [] if f.get("what") == "device")
+
+
+def between_figures(out: str, err: str, code: int | None) -> list[dict]:
+    """The figures the collectives between nodes printed (``out``: their JSON lines; ``code`` None: stopped at
+    the time limit), judged. Collectives that cannot run between the nodes are below: every run on several
+    nodes would fail the same way."""
+    figs = []
+    for raw in out.splitlines():
+        try:
+            item = json.loads(raw)
+        except ValueError:
+            continue
+        if isinstance(item, dict) and isinstance(item.get("figure"), dict):
+            figs.append(item["figure"])
+    if code != 0 or not figs:
+        why = "stopped at its time limit" if code is None else f"exit {code}"
+        tail = " | ".join(err.strip().splitlines()[-3:])
+        why = f"the collectives between the nodes could not run ({why}): {tail}"
+        figs = [_fig("between_nodes", "collectives", None, "GB/s", {"error": why})]
+    return [
+        _verdict(f, "below", "probe_not_measured", why=f["detail"]["error"])
+        if (f.get("detail") or {}).get("error")
+        else judge(f, {})
+        for f in figs
+    ]
+
+
+def combine_nodes(
+    probed: list[tuple[str, dict | None, str]],
+    between: list[dict],
+    *,
+    quick: bool,
+    stages: dict[str, float],
+    seconds: float,
+) -> dict[str, Any]:
+    """One probe document of several nodes: each node's judged figures scoped by its name (``n2/host``), a
+    node whose probe gave nothing (``probed``: name, its document or None, why) below, the figures between
+    the nodes; the summary and the verdict over all of them. The caller names the machine."""
+    figures: list[dict] = []
+    docs = []
+    for name, doc, why in probed:
+        if doc is None:
+            fig = _fig(name, "local", None, "", {"error": f"its probe wrote nothing: {why}"})
+            figures.append(_verdict(fig, "below", "probe_not_measured", why=fig["detail"]["error"]))
+            continue
+        docs.append((name, doc))
+        figures += [{**f, "scope": f"{name}/{f['scope']}", "node": name} for f in doc.get("figures") or []]
+    figures += between
+    below = summarize(figures)
+    return {
+        "schema": PROBE_SCHEMA,
+        "tool_version": __version__,
+        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": ",".join(name for name, _, _ in probed),
+        "quick": quick,
+        "nodes": [
+            {
+                "name": name,
+                "verdict": d.get("verdict"),
+                "seconds": d.get("seconds"),
+                "environment": d.get("environment"),
+            }
+            for name, d in docs
+        ],  # fmt: skip
+        "environment": docs[0][1].get("environment") if docs else None,
+        "figures": figures,
+        "summary": below,
+        "verdict": "below" if below else "pass",
+        "stages": stages,
+        "seconds": round(seconds, 2),
+    }
+
+
+def probe_hosts(
+    hosts: list[str],
+    *,
+    quick: bool = False,
+    planned_checkpoint: int | None = None,
+    rendezvous: str | None = None,
+    on_progress=None,
+    keep: bool = True,
+    timeout: float = 300,
+) -> dict[str, Any]:
+    """Several servers over SSH (the nodes of a `parallel.hosts` run): each probes itself (probe_remote, one
+    after the other: the figures of one are not taken while another loads the network), then the collectives
+    run between them — torchrun on every host with a c10d rendezvous on the first (``rendezvous``: its
+    HOST:PORT; default: the first host's address, port 29400), a rank per GPU (NCCL), one per host without
+    GPUs (gloo), as a run across the hosts would (runs/multinode.py)."""
+    from trainsizer.runs.remote import RemoteError
+
+    on = on_progress or (lambda stage: None)
+    t0 = time.perf_counter()
+    stages: dict[str, float] = {}
+    probed: list[tuple[str, dict | None, str]] = []
+    t = time.perf_counter()
+    for h in hosts:
+        on(f"{h}: probing itself")
+        try:
+            doc = probe_remote(
+                h,
+                quick=quick,
+                planned_checkpoint=planned_checkpoint,
+                on_progress=lambda stage, h=h: on(f"{h}: {stage}"),
+                keep=keep,
+            )
+            probed.append((h, doc, ""))
+        except RemoteError as e:
+            probed.append((h, None, str(e)))
+    stages["nodes"] = round(time.perf_counter() - t, 2)
+    missing = [h for h, d, _ in probed if d is None]
+    on("collectives between the nodes")
+    t = time.perf_counter()
+    if missing:
+        between = between_figures("", f"{', '.join(missing)} could not be probed", 1)
+        endpoint = None
+    else:
+        gpus = min(gpu_count(d) for _, d, _ in probed if d)
+        between, endpoint = _between_hosts(hosts, gpus, quick, rendezvous, timeout)
+    stages["between nodes"] = round(time.perf_counter() - t, 2)
+    doc = combine_nodes(probed, between, quick=quick, stages=stages, seconds=time.perf_counter() - t0)
+    doc["target"] = {"hosts": list(hosts), "rendezvous": endpoint}
+    return doc
+
+
+def _between_hosts(
+    hosts: list[str], gpus: int, quick: bool, rendezvous: str | None, timeout: float
+) -> tuple[list[dict], str | None]:
+    import threading
+    import uuid
+
+    from trainsizer.runs.multinode import DEFAULT_PORT, _address, end_nodes, torchrun_line
+    from trainsizer.runs.remote import Connection, Host, RemoteError, _drain
+
+    conns: list = []
+    procs: list[subprocess.Popen] = []
+    try:
+        for h in hosts:
+            conn = Connection(Host.parse(h))
+            conns.append(conn)
+            conn.check_versions()
+        endpoint = rendezvous or f"{_address(conns[0])}:{DEFAULT_PORT}"
+        run_id = uuid.uuid4().hex[:12]
+        module = ["trainsizer.worker.probe", "collectives", "--scope", "between_nodes"] + (
+            ["--quick"] if quick else []
+        )
+        # a backend named here is tried there as it is (tests show one that cannot start); gloo without GPUs
+        backend = os.environ.get("TRAINSIZER_PROBE_BACKEND") or ("" if gpus else "gloo")
+        env = {"TRAINSIZER_PROBE_BACKEND": backend} if backend else {}
+        for i, conn in enumerate(conns):
+            line = torchrun_line(conn, None, len(conns), i, max(1, gpus), endpoint, run_id, module, env)
+            procs.append(conn.popen(f"cd /tmp && exec {line}"))
+        outs: list[list[str]] = [[] for _ in procs]
+        tails: list[list[str]] = [[] for _ in procs]
+        threads = []
+        for p, out, tail in zip(procs, outs, tails, strict=True):
+            threads += [
+                threading.Thread(target=_drain, args=(p.stdout, out), daemon=True),
+                threading.Thread(target=_drain, args=(p.stderr, tail), daemon=True),
+            ]
+        for th in threads:
+            th.start()
+        deadline = time.monotonic() + timeout
+        while any(p.poll() is None for p in procs) and time.monotonic() < deadline:
+            if any(p.poll() not in (None, 0) for p in procs):  # one host failed: the others would wait
+                break
+            time.sleep(0.1)
+        timed_out = any(p.poll() is None for p in procs) and time.monotonic() >= deadline
+        end_nodes(procs, stop=True)  # a host still running when another failed, or at the time limit
+        for th in threads:
+            th.join(timeout=10)
+        codes = [p.returncode for p in procs]
+        code = None if timed_out else next((c for c in codes if c), 0)
+        err = " | ".join(f"{h}: {_reason(t)}" for h, t, c in zip(hosts, tails, codes, strict=True) if c and t)
+        return between_figures("\n".join(line for out in outs for line in out), err, code), endpoint
+    except RemoteError as e:
+        return between_figures("", str(e), 1), None
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+        for conn in conns:
+            conn.close()
+
+
+def _reason(lines: list[str]) -> str:
+    """The line of a failed process's stderr that says why (torchrun ends with a banner, not the reason)."""
+    import re
+
+    said = [x.strip() for x in lines if re.match(r"\s*[\w.]*(Error|Exception): ", x)]
+    said = [x for x in said if "ChildFailedError" not in x]
+    return said[-1][:300] if said else " ".join(lines[-2:])[:300]

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from trainsizer.runs.probe import PROBE_SCHEMA, ProbeError, _fig, _verdict, judge, summarize
+from trainsizer.runs.probe import ProbeError, between_figures, combine_nodes, gpu_count
 
 EVENTS = "events.jsonl"  # the job's stages, as protocol events (runs/protocol.py)
 RESULT = "probe.json"
@@ -91,9 +91,6 @@ def in_job(
     """Run by the batch script on the job's first node, in the job folder: every node's probe (a task per
     node; its disk test in ``directory``), the collectives between the nodes, one document written to
     ``probe.json`` in the job folder."""
-    import datetime
-
-    from trainsizer import __version__
     from trainsizer.runs.launcher import _srun_rendezvous
 
     t0 = time.perf_counter()
@@ -112,50 +109,21 @@ def in_job(
         capture_output=True, text=True, timeout=timeout,
     )  # fmt: skip
     stages["nodes"] = round(time.perf_counter() - t, 2)
-    figures: list[dict] = []
-    node_docs: list[dict] = []
+    probed: list[tuple[str, dict | None, str]] = []
     for i, name in enumerate(_node_names(nodes)):
         try:
-            doc = json.loads((folder / f"node-{i}.json").read_text(encoding="utf-8"))
+            probed.append((name, json.loads((folder / f"node-{i}.json").read_text(encoding="utf-8")), ""))
         except (OSError, ValueError):
-            said = _tail(folder / f"node-{i}.log") or p.stderr.strip()[-300:]
-            fig = _fig(name, "local", None, "", {"error": f"its probe wrote nothing: {said}"})
-            figures.append(_verdict(fig, "below", "probe_not_measured", why=fig["detail"]["error"]))
-            continue
-        doc["machine"] = name  # Slurm's name of the node (two nodes may share a host name)
-        node_docs.append(doc)
-        for f in doc.get("figures") or []:
-            figures.append({**f, "scope": f"{name}/{f['scope']}", "node": name})
-    gpus = min((_gpu_count(d) for d in node_docs), default=0)
+            probed.append((name, None, _tail(folder / f"node-{i}.log") or p.stderr.strip()[-300:]))
+    between: list[dict] = []
+    gpus = min((gpu_count(d) for _, d, _ in probed if d), default=0)
     if nodes > 1:
         _say(folder, "collectives between the nodes")
         t = time.perf_counter()
-        figures += _between_nodes(nodes, gpus, quick, _srun_rendezvous(), timeout)
+        between = _between_nodes(nodes, gpus, quick, _srun_rendezvous(), timeout)
         stages["between nodes"] = round(time.perf_counter() - t, 2)
-    below = summarize(figures)
-    names = [str(d.get("machine")) for d in node_docs]
-    doc = {
-        "schema": PROBE_SCHEMA,
-        "tool_version": __version__,
-        "created": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": "Slurm " + ",".join(names or ["?"]),
-        "quick": quick,
-        "nodes": [
-            {
-                "name": str(d.get("machine")),
-                "verdict": d.get("verdict"),
-                "seconds": d.get("seconds"),
-                "environment": d.get("environment"),
-            }
-            for d in node_docs
-        ],  # fmt: skip
-        "environment": node_docs[0].get("environment") if node_docs else None,
-        "figures": figures,
-        "summary": below,
-        "verdict": "below" if below else "pass",
-        "stages": stages,
-        "seconds": round(time.perf_counter() - t0, 2),
-    }
+    doc = combine_nodes(probed, between, quick=quick, stages=stages, seconds=time.perf_counter() - t0)
+    doc["machine"] = "Slurm " + ",".join(name for name, _, _ in probed)
     tmp = folder / (RESULT + ".tmp")
     tmp.write_text(json.dumps(doc, indent=1, default=str) + "\n", encoding="utf-8")
     os.replace(tmp, folder / RESULT)
@@ -185,10 +153,6 @@ def _tail(path: Path) -> str:
         return ""
 
 
-def _gpu_count(doc: dict) -> int:
-    return sum(1 for f in doc.get("figures") or [] if f.get("what") == "device")
-
-
 def _between_nodes(nodes: int, gpus: int, quick: bool, rdzv: dict, timeout: float) -> list[dict]:
     """All-reduce, all-gather and reduce-scatter across every node: a rank per GPU (NCCL), one per node
     without GPUs (gloo). Collectives that cannot run between the nodes are below: every run on several nodes
@@ -208,26 +172,7 @@ def _between_nodes(nodes: int, gpus: int, quick: bool, rdzv: dict, timeout: floa
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode("utf-8", "replace") if isinstance(e.stdout, bytes) else e.stdout or ""
         err, code = "", None
-    figs = []
-    for raw in out.splitlines():
-        try:
-            item = json.loads(raw)
-        except ValueError:
-            continue
-        if isinstance(item, dict) and isinstance(item.get("figure"), dict):
-            figs.append(item["figure"])
-    if code != 0 or not figs:
-        why = "stopped at its time limit" if code is None else f"exit {code}"
-        tail = " | ".join(err.strip().splitlines()[-3:])
-        why = f"the collectives between the nodes could not run ({why}): {tail}"
-        figs.append(_fig("between_nodes", "collectives", None, "GB/s", {"error": why}))
-    judged = []
-    for f in figs:
-        if (f.get("detail") or {}).get("error"):  # several nodes that cannot talk: every such run fails
-            judged.append(_verdict(f, "below", "probe_not_measured", why=f["detail"]["error"]))
-        else:
-            judged.append(judge(f, {}))
-    return judged
+    return between_figures(out, err, code)
 
 
 # -- on the login side ------------------------------------------------------------------------------------

@@ -64,4 +64,6 @@ def probe_where(doc: dict) -> str:
         return f"Slurm job {job.get('job_id')} on {job.get('node_list') or '?'}" + (
             f" (login node {job['login_node']})" if job.get("login_node") else ""
         )
+    if isinstance(target.get("hosts"), list):
+        return ", ".join(map(str, target["hosts"])) + " over SSH"
     return target.get("host") or "this machine"
