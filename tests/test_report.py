@@ -490,3 +490,31 @@ def test_a_large_run_reports_in_gib_throughout(run_dir):
     _edit_result(run_dir, big)
     html = export_report(run_dir, "html", run_dir / "big.html", "en").read_text()
     assert ">GiB</text>" in html and " MiB" not in html
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_noise_floor_is_words_not_the_parts_raw_data(lang):
+    """Issue 31: the resume section showed the noise floor as a raw JSON cell, and its CPU note in English in
+    the Russian report; now the bounds in words and the basis from its code (older results: their note)."""
+    from pathlib import Path as P
+
+    from trainsizer.report.content import Run, resume_section
+    from trainsizer.report.text import translator
+
+    t = translator(lang)
+    base = {"passed": True, "steps": 6, "saved_at": [3], "max_abs_loss_diff": 0.0, "max_abs_param_diff": 0.0}
+    gpu = {**base, "noise_floor": {"max_abs_loss_diff": 2.5e-06, "max_abs_param_diff": 1e-07},
+           "noise_floor_basis": "two_reference_runs"}  # fmt: skip
+    cpu = {**base, "noise_floor": None, "noise_floor_basis": "cpu_bit_identical"}
+    rows = {}
+    for name, resume in (("gpu", gpu), ("cpu", cpu)):
+        section = resume_section(Run(P("."), {"resume": resume}, []), t)
+        rows[name] = dict(section.rows)[t("noise floor")]
+    assert "{" not in rows["gpu"] and "2.5e-06" in rows["gpu"] and "1e-07" in rows["gpu"], rows
+    if lang == "ru":
+        assert rows["cpu"] == "не измерялся на CPU: там критерий — побитовое совпадение", rows
+        assert "reference" not in rows["gpu"] and "эталонных" in rows["gpu"], rows
+    else:
+        assert rows["cpu"] == "not measured on the CPU: the criterion there is bit-identical", rows
+    old = resume_section(Run(P("."), {"resume": {**base, "noise_floor_note": "as it was"}}, []), t)
+    assert dict(old.rows)[t("noise floor")] == "as it was"

@@ -47,6 +47,8 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'on %s nodes: %s'),
     QT_TRANSLATE_NOOP("Report", 'read from the script’s model by trainsizer’s TrainerCallback'),
     QT_TRANSLATE_NOOP("Report", 'as the spec’s [model] describes it; not read from the command'),
+    QT_TRANSLATE_NOOP("Report", 'not measured on the CPU: the criterion there is bit-identical'),
+    QT_TRANSLATE_NOOP("Report", 'two fresh reference runs with the same seed'),
     QT_TRANSLATE_NOOP("Report", 'estimated from the spec’s [model]'),
     QT_TRANSLATE_NOOP("Report", '%s over SSH'),
     QT_TRANSLATE_NOOP("Report", '%s nodes over SSH: %s'),

@@ -6,7 +6,6 @@ run did not produce it, so a failed run still gives a truthful report.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -525,10 +524,7 @@ def resume_section(run: Run, t) -> Section:
         (t("saved at steps"), ", ".join(map(str, r.get("saved_at") or []))),
         (t("max |Δloss|"), num(r.get("max_abs_loss_diff"))),
         (t("max |Δparam|"), num(r.get("max_abs_param_diff"))),
-        (
-            t("noise floor"),
-            json.dumps(r["noise_floor"]) if r.get("noise_floor") else str(r.get("noise_floor_note") or "—"),
-        ),
+        (t("noise floor"), _noise_floor(r, t)),
         (
             t("checkpoint size"),
             fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured"),
@@ -539,6 +535,26 @@ def resume_section(run: Run, t) -> Section:
     if r.get("reason") or r.get("code"):
         s.notes.append(evidence(r, t.lang))
     return s
+
+
+NOISE_BASIS = {  # runs/resume.py's noise_floor_basis, in words
+    "cpu_bit_identical": "not measured on the CPU: the criterion there is bit-identical",
+    "two_reference_runs": "two fresh reference runs with the same seed",
+}
+
+
+def _noise_floor(r: dict, t) -> str:
+    """How far two fresh runs with the same seed differ (the bound a GPU resume is held to), and how it was
+    found — in words, never the part's raw data."""
+    floor = r.get("noise_floor")
+    basis = NOISE_BASIS.get(str(r.get("noise_floor_basis")))
+    said = t(basis) if basis else str(r.get("noise_floor_note") or "")  # an older result: its own words
+    if isinstance(floor, dict) and floor:
+        names = {"max_abs_loss_diff": "max |Δloss|", "max_abs_param_diff": "max |Δparam|"}
+        numbers = {k: v for k, v in floor.items() if isinstance(v, int | float)}
+        bounds = "; ".join(f"{t(names.get(k, k))} {_num(v, '.3g', t)}" for k, v in numbers.items())
+        return f"{bounds} ({said})" if said else bounds
+    return said or "—"
 
 
 def _secs(value, t) -> str:

@@ -28,6 +28,8 @@ WORDS = (
     "on %s nodes: %s",
     "read from the script’s model by trainsizer’s TrainerCallback",
     "as the spec’s [model] describes it; not read from the command",
+    "not measured on the CPU: the criterion there is bit-identical",
+    "two fresh reference runs with the same seed",
     "estimated from the spec’s [model]",
     "%s over SSH",
     "%s nodes over SSH: %s",

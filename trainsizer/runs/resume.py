@@ -221,6 +221,7 @@ def resume_check(
         on_cpu = spec.parallel.on_cpu
         if on_cpu:
             noise, noise_note = None, "not measured on the CPU: the criterion there is bit-identical"
+            noise_basis = "cpu_bit_identical"
             passed = all(v == 0.0 for v in diffs.values())
         else:
             again = _train(
@@ -235,6 +236,7 @@ def resume_check(
             )
             floor = _compare(ref, again, ref["final_state"], again["final_state"])
             noise, noise_note = floor, "two fresh reference runs with the same seed"
+            noise_basis = "two_reference_runs"
             passed = all(diffs[k] <= floor[k] for k in diffs)
         saved = part_a["saved"]
         resumes = [k1] + ([k2] if k2 else [])
@@ -253,7 +255,8 @@ def resume_check(
             "saved_at": resumes,
             **diffs,
             "noise_floor": noise,
-            "noise_floor_note": noise_note,
+            "noise_floor_note": noise_note,  # the words of older results; noise_floor_basis: its code
+            "noise_floor_basis": noise_basis,
             "checkpoint_bytes": saved["bytes"],
             "save_s": saved["seconds"],
             "load_s": max(x for x in load_s if x is not None),
