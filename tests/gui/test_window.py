@@ -726,3 +726,23 @@ def test_the_window_probes_this_machine_and_words_it_in_its_language(window, qtb
     assert len(kept) == 1 and _json.loads(kept[0].read_text())["machine"] == doc["machine"]
     assert not list(tmp_path.glob(".trainsizer-probe-*"))
     box.close()
+
+
+def test_no_two_series_of_the_live_plot_share_a_colour(qtbot):
+    """Issue 31: the legend's colours repeated — every host series (``host``, ``host (rank 1)``) was the same
+    grey, and a ninth GPU took the first one's colour. Fed as a two-rank run on ten GPUs would feed it."""
+    from trainsizer.gui.plot import MemoryPlot
+
+    plot = MemoryPlot()
+    qtbot.addWidget(plot)
+    for t in (0.5, 1.0):
+        for rank in (0, 1):
+            devices = {f"cuda:{i}": {"allocated": (i + 1) * 2**28} for i in range(5 * rank, 5 * rank + 5)}
+            plot.feed({"type": "sample", "t": t, "rank": rank, "devices": devices, "host": {"rss": 2**30}})
+    plot.redraw()
+    pens = {}
+    for sample, label in plot.legend.items:
+        pens[label.text] = sample.item.opts["pen"].color().name()
+    named = {k: v for k, v in pens.items() if "allocated" in k or "RSS" in k}
+    assert len(named) == 12, pens  # ten GPUs' allocated memory and two hosts' RSS
+    assert len(set(named.values())) == len(named), named
