@@ -86,3 +86,37 @@ def test_an_older_file_without_run_events_is_one_unlabelled_segment():
     tl = fold([_sample(0.1, 1), _sample(0.2, 2)])
     t, _ = tl.series[("host", "rss")].view()
     assert tl.segments(t) == [(0, 2, -1)] and tl.run_spans() == []
+
+
+def test_the_eta_of_a_check_counts_the_processes_still_to_start(monkeypatch):
+    """Issue 31: the ETA said "0 s" at the end of a check's first process with about a minute to go: it
+    counted the current process's steps only. With the planned processes (planned_runs) it counts theirs,
+    and a start-up each as long as the ones seen."""
+    from trainsizer.runs import progress as pg
+    from trainsizer.runs.engines import FULL
+    from trainsizer.runs.protocol import run_event
+    from trainsizer.spec import RunSpec
+
+    spec = RunSpec().replace(
+        measure={"steps": 4, "warmup_steps": 1},
+        quality={"train_steps": 10},
+        checkpoint={"resume_steps": 8, "resume_at": 3},
+    )
+    planned = pg.planned_runs(spec, FULL)
+    # measure 1+4, quality 10, uninterrupted 8, stopped at 3, resumed 3→5 and 5→8 (on the CPU: no noise run)
+    assert planned == [5, 10, 8, 3, 2, 3]
+    assert pg.planned_runs(spec, FULL[:1]) == [5]
+    assert pg.planned_runs(spec.replace(engine={"name": "command", "command": ["true"]}), FULL) is None
+    clock = [100.0]
+    monkeypatch.setattr(pg.time, "monotonic", lambda: clock[0])
+    p = pg.Progress(planned=planned)
+    p.update(run_event("measure"))
+    clock[0] += 4.0  # the worker's start-up
+    for i in range(5):
+        p.update({"type": "step", "rank": 0, "index": i, "total": 5, "seconds": 0.5})
+    # the first process is over: the steps and start-ups of the five still to start remain
+    assert p.eta == pytest.approx((10 + 8 + 3 + 2 + 3) * 0.5 + 5 * 4.0)
+    unplanned = pg.Progress()
+    for i in range(5):
+        unplanned.update({"type": "step", "rank": 0, "index": i, "total": 5, "seconds": 0.5})
+    assert unplanned.eta == 0.0  # what it said before: only the current process

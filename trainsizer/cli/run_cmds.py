@@ -124,6 +124,10 @@ def _run(args, what: str) -> int:
             )
         return _find_max(args, spec, memory_limit)
     progress, on_event = _progress_printer(not args.json and not args.stream)
+    from trainsizer.runs.engines import FULL
+    from trainsizer.runs.progress import planned_runs
+
+    progress.planned = planned_runs(spec, FULL if what == "check" else FULL[:1])
 
     def on_stage(name):
         if not args.json:

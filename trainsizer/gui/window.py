@@ -324,6 +324,11 @@ class MainWindow(QMainWindow):
             return None
         out = Path(out) if out else new_run_dir(spec, kind, self.history_dir)
         self.plot.reset()
+        from trainsizer.runs.engines import FULL
+        from trainsizer.runs.progress import planned_runs
+
+        # the ETA counts every process the run will start, not only the current one's steps
+        self.plot.timeline.progress.planned = planned_runs(spec, FULL if kind == "check" else FULL[:1])
         self.plot_hint.hide()
         self.results.clear(self.tr("Running…"))
         self.log.clear()
