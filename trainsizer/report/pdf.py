@@ -88,9 +88,32 @@ def rows_across_pages(doc) -> list[tuple[int, int, float, float]]:
     """(table, row, top, bottom) of every table row whose cells run over a page boundary, tables in
     document order. Qt moves a row to the next page only when none of its cells' first lines fit; a cell
     of several lines is split line by line (QTextDocumentLayout::layoutTable)."""
+    height = doc.pageSize().height()
+    return [
+        (k, r, top, bottom)
+        for k, r, top, bottom in _row_extents(doc)
+        if int(top // height) != int((bottom - 1) // height)
+    ]
+
+
+def rows_after_a_page_break(doc) -> list[tuple[int, int, float, float]]:
+    """(table, row, top, bottom) of every row after the first whose table continues from the previous page:
+    Qt moved the row whole, but the row above it — the last on that page — is drawn without its bottom
+    border (a collapsed border belongs to the row below)."""
+    height = doc.pageSize().height()
+    found, previous = [], None
+    for k, r, top, bottom in _row_extents(doc):
+        if previous and previous[0] == k and int(top // height) > int((previous[1] - 1) // height):
+            found.append((k, r, top, bottom))
+        previous = (k, bottom)
+    return found
+
+
+def _row_extents(doc) -> list[tuple[int, int, float, float]]:
+    """(table, row, top, bottom) of every table row with text, tables in document order."""
     from PySide6.QtGui import QTextTable
 
-    layout, height = doc.documentLayout(), doc.pageSize().height()
+    layout = doc.documentLayout()
     found = []
     for k, table in enumerate(_tables(doc.rootFrame(), QTextTable)):
         for r in range(table.rows()):
@@ -104,7 +127,7 @@ def rows_across_pages(doc) -> list[tuple[int, int, float, float]]:
                     if block == last:
                         break
                     block = block.next()
-            if bottom > top and int(top // height) != int((bottom - 1) // height):
+            if bottom > top:
                 found.append((k, r, top, bottom))
     return found
 
@@ -137,8 +160,9 @@ _BREAK = ' style="page-break-before:always"'
 
 
 def keep_rows_whole(html: str, document, max_passes: int = 200):
-    """Lay ``html`` out with ``document(html)`` and, while a table row runs over a page boundary or a
-    heading is left alone at the bottom of a page, start a new page before it (the first such place in
+    """Lay ``html`` out with ``document(html)`` and, while a table row runs over a page boundary, Qt moved
+    a row of a table to the next page (the row above it loses its bottom border), or a heading is left alone
+    at the bottom of a page, start a new page before it (the first such place in
     the document, then lay out again): a table is cut there and continues on the next page under its
     header repeated (or moves whole, when the row is its first). A row taller than a page stays split."""
     from PySide6.QtGui import QTextTable
@@ -153,6 +177,7 @@ def keep_rows_whole(html: str, document, max_passes: int = 200):
     skip: set[tuple] = set()
     for _ in range(max_passes):
         places = [(top, ("row", k, r), bottom - top) for k, r, top, bottom in rows_across_pages(doc)]
+        places += [(top, ("moved", k, r), bottom - top) for k, r, top, bottom in rows_after_a_page_break(doc)]
         places += [(top, ("heading", n), 0.0) for n, top in headings_left_alone(doc)]
         places = sorted(p for p in places if p[1] not in skip)
         if not places:
@@ -161,6 +186,8 @@ def keep_rows_whole(html: str, document, max_passes: int = 200):
         if what[0] == "row":
             # a row that would not fit on the next page either stays split
             fixed = None if tall > 0.8 * height else _break_before_row(html, *what[1:])
+        elif what[0] == "moved":  # Qt moved the row already: the table is only cut there, without a break
+            fixed = _break_before_row(html, *what[1:], page_break=False)
         else:
             fixed = _break_before_heading(html, what[1])
         if fixed is None:
@@ -194,8 +221,10 @@ def _break_before_heading(html: str, n: int) -> str | None:
     return _break_at(html, tags[n]) if n < len(tags) else None
 
 
-def _break_before_row(html: str, k: int, r: int) -> str | None:
-    """``html`` with a page break before row ``r`` of its ``k``-th table, or None where that cannot help."""
+def _break_before_row(html: str, k: int, r: int, page_break: bool = True) -> str | None:
+    """``html`` with a page break before row ``r`` of its ``k``-th table, or None where that cannot help;
+    ``page_break`` False: the table only cut there (its second part under its header repeated), for a row
+    that Qt's layout puts on the next page itself."""
     tables = list(_TABLE.finditer(html))
     if k >= len(tables):
         return None
@@ -208,9 +237,9 @@ def _break_before_row(html: str, k: int, r: int) -> str | None:
     if r >= len(rows):
         return None
     if r <= header_rows:  # the first row (or the header) runs over: the whole table starts a page
-        return _break_at(html, opening)
+        return _break_at(html, opening) if page_break else None
     at = opening.end() + rows[r]
-    again = _breaking(opening.group(0))
+    again = _breaking(opening.group(0)) if page_break else opening.group(0).replace(_BREAK, "")
     if head:
         cut = "</tbody></table>" + again + head.group(0) + "<tbody>"
     else:
