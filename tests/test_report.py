@@ -5,6 +5,7 @@ import copy
 import email
 import email.policy
 import getpass
+import html
 import json
 import os
 import re
@@ -544,3 +545,39 @@ def test_the_noise_floor_is_words_not_the_parts_raw_data(lang):
         assert rows["cpu"] == "not measured on the CPU: the criterion there is bit-identical", rows
     old = resume_section(Run(P("."), {"resume": {**base, "noise_floor_note": "as it was"}}, []), t)
     assert dict(old.rows)[t("noise floor")] == "as it was"
+
+
+# Latin words a Russian report may hold besides the data it quotes: units, acronyms, product names.
+LATIN_ALLOWED = {
+    "MiB", "GiB", "KiB", "TiB", "GB", "MB", "TFLOP", "GFLOP", "GPU", "GPUs", "CPU", "CUDA", "NVIDIA", "NVML",
+    "PCIe", "NVLink", "NVSwitch", "RSS", "MFU", "UUID", "Linux", "Slurm", "SSH", "ECC", "trainsizer", "TrainerCallback",
+}  # fmt: skip
+
+
+def _data_words(value) -> set[str]:
+    """Every Latin word in a result's data (its values and keys): the spec, the environment, the model."""
+    if isinstance(value, dict):
+        return set().union(*(_data_words(k) | _data_words(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list):
+        return set().union(*map(_data_words, value)) if value else set()
+    return set(re.findall(r"[A-Za-z]+", str(value)))
+
+
+def test_the_russian_report_and_request_say_nothing_in_english(run_dir):
+    """Issue 31, item 3, for the report and the request: rendered in Russian, every word that is not the
+    data they quote (the spec's values, the environment, the model's name), a unit or an acronym is Russian.
+    The recorded run's quality part is as today's worker writes it (the rule as data, not a sentence)."""
+    from trainsizer.report.html import render_html
+    from trainsizer.report.request import render_markdown
+
+    run = load_run(run_dir)
+    q = run.result["quality"]
+    q.update(rule="relative", threshold=0.05, metric="eval_loss")
+    allowed = LATIN_ALLOWED | _data_words({k: run.result.get(k) for k in ("spec", "environment", "schema")})
+    allowed |= {"eval", "loss", "param"}  # eval_loss (split by the markdown's escaping), |Δloss|, |Δparam|
+    page = render_html(run, "ru").split("</style>", 1)[1]
+    page = re.sub(r"<(script|svg)\b.*?</\1>", " ", page, flags=re.S)
+    texts = {"report": html.unescape(re.sub(r"<[^>]+>", " ", page)), "request": render_markdown(run, "ru")}
+    for name, text in texts.items():
+        english = sorted(set(re.findall(r"[A-Za-z]{2,}", text)) - allowed)
+        assert english == [], (name, english)

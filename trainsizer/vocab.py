@@ -58,6 +58,9 @@ STATUS_WORDS = {
     "cancelled": "cancelled",
 }
 
+# The held-out metrics ([quality] metric) and which way each is better.
+METRIC_HIGHER_IS_BETTER = {"eval_loss": False, "perplexity": False, "token_accuracy": True}
+
 # Phases a worker reports (``phase`` events) and the stages of a full check (``stage`` events).
 STEP_PHASES = ("forward", "backward", "optimizer")
 PHASES = ("start", "load", "data", *STEP_PHASES, "accounting", "eval", "checkpoint")

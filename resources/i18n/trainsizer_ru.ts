@@ -1005,119 +1005,119 @@
         <translation>Сохранить спецификацию прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="328"/>
+        <location filename="../../trainsizer/gui/window.py" line="333"/>
         <source>Running…</source>
         <translation>Выполняется…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="346"/>
+        <location filename="../../trainsizer/gui/window.py" line="351"/>
         <source>submitting the batch job…</source>
         <translation>отправка пакетного задания…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="348"/>
+        <location filename="../../trainsizer/gui/window.py" line="353"/>
         <source>starting the worker on %1…</source>
         <translation>запуск рабочего процесса на %1…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="350"/>
+        <location filename="../../trainsizer/gui/window.py" line="355"/>
         <source>starting the worker…</source>
         <translation>запуск рабочего процесса…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="352"/>
+        <location filename="../../trainsizer/gui/window.py" line="357"/>
         <source>Run folder: %1</source>
         <translation>Папка прогона: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="372"/>
+        <location filename="../../trainsizer/gui/window.py" line="377"/>
         <source>The estimate says it does not fit: it needs %1 on %2, which has %3.</source>
         <translation>По оценке не помещается: нужно %1 на %2, а там %3.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="378"/>
+        <location filename="../../trainsizer/gui/window.py" line="383"/>
         <source>The estimate says it does not fit in this machine&apos;s RAM.</source>
         <translation>По оценке не помещается в ОЗУ этой машины.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="381"/>
+        <location filename="../../trainsizer/gui/window.py" line="386"/>
         <source>Does not fit</source>
         <translation>Не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="382"/>
+        <location filename="../../trainsizer/gui/window.py" line="387"/>
         <source>The run will likely end out of memory. Run it anyway?</source>
         <translation>Запуск, скорее всего, закончится нехваткой памяти. Всё равно запустить?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="398"/>
+        <location filename="../../trainsizer/gui/window.py" line="403"/>
         <source>cancelling…</source>
         <translation>отмена…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="423"/>
+        <location filename="../../trainsizer/gui/window.py" line="428"/>
         <source>worker %1 started on %2</source>
         <translation>рабочий процесс %1 запущен на %2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="432"/>
+        <location filename="../../trainsizer/gui/window.py" line="437"/>
         <source>Slurm job %1: %2 (%3) · %4 s</source>
         <translation>задание Slurm %1: %2 (%3) · %4 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="447"/>
+        <location filename="../../trainsizer/gui/window.py" line="452"/>
         <source>, ETA %1 s</source>
         <translation>, осталось ≈%1 с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="451"/>
+        <location filename="../../trainsizer/gui/window.py" line="456"/>
         <source>%1 · %2 · step %3 · %4 s%5</source>
         <translation>%1 · %2 · шаг %3 · %4 с%5</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="477"/>
+        <location filename="../../trainsizer/gui/window.py" line="482"/>
         <source>cancelled by you during %1 — what ran is kept</source>
         <translation>отменено вами на этапе «%1» — выполненное сохранено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="482"/>
-        <location filename="../../trainsizer/gui/window.py" line="489"/>
-        <location filename="../../trainsizer/gui/window.py" line="509"/>
+        <location filename="../../trainsizer/gui/window.py" line="487"/>
+        <location filename="../../trainsizer/gui/window.py" line="494"/>
+        <location filename="../../trainsizer/gui/window.py" line="514"/>
         <source>failed: %1</source>
         <translation>сбой: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="501"/>
+        <location filename="../../trainsizer/gui/window.py" line="506"/>
         <source>The specification was refused before the run started: %1</source>
         <translation>Спецификация отклонена до начала запуска: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="502"/>
+        <location filename="../../trainsizer/gui/window.py" line="507"/>
         <source>refused: fix the specification</source>
         <translation>отклонено: исправьте спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="508"/>
+        <location filename="../../trainsizer/gui/window.py" line="513"/>
         <source>The run failed: %1</source>
         <translation>Прогон завершился сбоем: %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="513"/>
+        <location filename="../../trainsizer/gui/window.py" line="518"/>
         <source>Open a run folder</source>
         <translation>Открыть папку прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="522"/>
+        <location filename="../../trainsizer/gui/window.py" line="527"/>
         <source>Cannot open the run</source>
         <translation>Не удаётся открыть прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="526"/>
+        <location filename="../../trainsizer/gui/window.py" line="531"/>
         <source>Loading…</source>
         <translation>Загрузка…</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/window.py" line="553"/>
+        <location filename="../../trainsizer/gui/window.py" line="558"/>
         <source>Cannot compare the runs</source>
         <translation>Не удаётся сравнить прогоны</translation>
     </message>
@@ -1174,307 +1174,317 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (max |Δloss| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (max |Δloss| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
         <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
         <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
         <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
         <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
         <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
         <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
         <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
         <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
         <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
         <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δloss| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
+        <source>{metric} improves by at least {threshold:.1%} (relative)</source>
+        <translation>{metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
+        <source>{metric} {op} {threshold:g} after training</source>
+        <translation>{metric} {op} {threshold:g} после обучения</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="396"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="397"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="398"/>
         <source>the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}; продолженный прогон запускается в новом процессе (новом задании Slurm, как после вытеснения): пока он не прошёл, ничего не доказано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="399"/>
         <source>the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}, но задание, которое должно было продолжить с неё (задание {job}), этого не сделало: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="400"/>
         <source>measured run</source>
         <translation>измерительный прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="401"/>
         <source>measured run = A, uninterrupted</source>
         <translation>измерительный прогон = А, без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="402"/>
         <source>quality: the metric before and after training</source>
         <translation>качество: метрика до и после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="403"/>
         <source>A: uninterrupted</source>
         <translation>А: без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="396"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="404"/>
         <source>B: stopped at step {k}</source>
         <translation>Б: остановлен на шаге {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="397"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="405"/>
         <source>C: resumed from step {k}</source>
         <translation>В: продолжен с шага {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="398"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="406"/>
         <source>C: resumed from step {k}, stopped at step {to}</source>
         <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="399"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="407"/>
         <source>A again: the noise floor</source>
         <translation>А ещё раз: уровень шума</translation>
     </message>
@@ -1737,332 +1747,332 @@
 <context>
     <name>Report</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="108"/>
         <source>transformers.Trainer — the customer&apos;s chosen code</source>
         <translation>transformers.Trainer — код, выбранный заказчиком</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="109"/>
         <source>TRL&apos;s SFTTrainer — the customer&apos;s chosen code</source>
         <translation>SFTTrainer из TRL — код, выбранный заказчиком</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="110"/>
         <source>Last lines of the command’s stderr</source>
         <translation>Последние строки stderr команды</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="112"/>
         <source>trainsizer&apos;s builtin loop</source>
         <translation>встроенный цикл trainsizer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="113"/>
         <source>source of the measured figure</source>
         <translation>источник измеренного значения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="114"/>
         <source>measured (allocator)</source>
         <translation>измерено (аллокатор)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="115"/>
         <source>measured (live tensors)</source>
         <translation>измерено (живые тензоры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="116"/>
         <source>measured (NVML)</source>
         <translation>измерено (NVML)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="117"/>
         <source>derived from measured figures</source>
         <translation>выведено из измеренных значений</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="118"/>
         <source>attributed (tracker)</source>
         <translation>разбивка (трекер)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="119"/>
         <source>predicted (estimated)</source>
         <translation>прогноз (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="120"/>
         <source>at</source>
         <translation>при</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="121"/>
         <source>measured ÷ predicted step time</source>
         <translation>время шага: измерено ÷ прогноз</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="122"/>
         <source>agreed target</source>
         <translation>согласованная цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="123"/>
         <source>per step</source>
         <translation>на шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="124"/>
         <source>none agreed</source>
         <translation>не согласована</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="125"/>
         <source>measured: the CPU allocator record</source>
         <translation>измерено: журнал аллокатора CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="126"/>
         <source>items (tracker) ÷ allocator peak</source>
         <translation>статьи (трекер) ÷ пик аллокатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="127"/>
         <source>the items are the attribution of the measured peak</source>
         <translation>статьи — это разбивка измеренного пика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="128"/>
         <source>Acceptance report</source>
         <translation>Акт приёмки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="129"/>
         <source>Hardware-selection request (draft)</source>
         <translation>Запрос на подбор оборудования (черновик)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="130"/>
         <source>Verdict</source>
         <translation>Вердикт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="131"/>
         <source>accepted</source>
         <translation>принято</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="132"/>
         <source>rejected</source>
         <translation>отклонено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="133"/>
         <source>incomplete</source>
         <translation>не завершено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="126"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="134"/>
         <source>passed</source>
         <translation>пройдено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="127"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="135"/>
         <source>failed</source>
         <translation>не пройдено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="128"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="136"/>
         <source>not run</source>
         <translation>не запускалось</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="129"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="137"/>
         <source>The five acceptance checks</source>
         <translation>Пять проверок приёмки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="130"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="138"/>
         <source>check</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="131"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="139"/>
         <source>status</source>
         <translation>статус</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="132"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="140"/>
         <source>evidence</source>
         <translation>доказательство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="133"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="141"/>
         <source>specification recorded</source>
         <translation>спецификация записана</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="134"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="142"/>
         <source>placement shown</source>
         <translation>размещение показано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="135"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="143"/>
         <source>peak memory and step time</source>
         <translation>пиковая память и время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="136"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="144"/>
         <source>quality on held-out data</source>
         <translation>качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="137"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="145"/>
         <source>resume from a checkpoint</source>
         <translation>возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="138"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="146"/>
         <source>What did not run</source>
         <translation>Что не было выполнено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="139"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="147"/>
         <source>The run did not complete</source>
         <translation>Прогон не завершён</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="140"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="148"/>
         <source>finished</source>
         <translation>завершено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="141"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="149"/>
         <source>does not fit (out of memory)</source>
         <translation>не помещается (нехватка памяти)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="142"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="150"/>
         <source>worker crashed</source>
         <translation>рабочий процесс аварийно завершился</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="143"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="151"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="144"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="152"/>
         <source>Run specification</source>
         <translation>Спецификация прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="145"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="153"/>
         <source>model</source>
         <translation>модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="146"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="154"/>
         <source>parameters</source>
         <translation>параметры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="147"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="155"/>
         <source>method</source>
         <translation>метод</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="148"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="156"/>
         <source>compute dtype</source>
         <translation>тип вычислений</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="149"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="157"/>
         <source>optimizer</source>
         <translation>оптимизатор</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="150"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="158"/>
         <source>batch</source>
         <translation>батч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="151"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="159"/>
         <source>sequence length</source>
         <translation>длина последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="152"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="160"/>
         <source>gradient checkpointing</source>
         <translation>пересчёт активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="153"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="161"/>
         <source>parallelism</source>
         <translation>параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="154"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="162"/>
         <source>data</source>
         <translation>данные</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="155"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="163"/>
         <source>quality rule</source>
         <translation>правило качества</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="156"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="164"/>
         <source>engine</source>
         <translation>движок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="157"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="165"/>
         <source>on</source>
         <translation>вкл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="158"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="166"/>
         <source>off</source>
         <translation>выкл.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="159"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="167"/>
         <source>micro-batch %s × accumulation %s</source>
         <translation>микробатч %s × накопление %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="160"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="168"/>
         <source>Environment</source>
         <translation>Окружение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="161"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="169"/>
         <source>GPUs</source>
         <translation>GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="162"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="170"/>
         <source>none</source>
         <translation>нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="163"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="171"/>
         <source>driver</source>
         <translation>драйвер</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="164"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="172"/>
         <source>CUDA</source>
         <translation>CUDA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="165"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="173"/>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="96"/>
         <source>RAM</source>
         <translation>ОЗУ</translation>
     </message>
@@ -2148,1096 +2158,1126 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="52"/>
+        <source>, held-out share %s, seed %s</source>
+        <translation>, отложенная доля %s, зерно ГСЧ %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="53"/>
+        <source>%s on %s</source>
+        <translation>%s на %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="54"/>
+        <source> + offload to the CPU</source>
+        <translation> + выгрузка на CPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="55"/>
+        <source>schema</source>
+        <translation>схема</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="56"/>
+        <source>of the CPU’s matmul probe</source>
+        <translation>от пробы умножения матриц на CPU</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="57"/>
+        <source>%s, learning rate %s</source>
+        <translation>%s, скорость обучения %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="60"/>
         <source>estimated from the spec’s [model]</source>
         <translation>оценка по [model] спецификации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="53"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="61"/>
         <source>%s over SSH</source>
         <translation>%s по SSH</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="54"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="62"/>
         <source>%s nodes over SSH: %s</source>
         <translation>узлов по SSH: %s — %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="63"/>
         <source>this machine</source>
         <translation>эта машина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="64"/>
         <source>verdict</source>
         <translation>вердикт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="65"/>
         <source>where</source>
         <translation>где</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="66"/>
         <source>figure</source>
         <translation>величина</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="67"/>
         <source>against</source>
         <translation>с чем сравнено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="68"/>
         <source>pass</source>
         <translation>в норме</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="69"/>
         <source>below</source>
         <translation>ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="62"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="70"/>
         <source>unknown</source>
         <translation>неизвестно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="71"/>
         <source>measured by `trainsizer probe` on %s at %s, before this run</source>
         <translation>измерено `trainsizer probe` на %s в %s, до этого прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="72"/>
         <source>readiness probe of the machine</source>
         <translation>проверка готовности машины</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="73"/>
         <source>nothing below what its parts should give</source>
         <translation>ничто не ниже того, что должны давать её компоненты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="74"/>
         <source>GEMM bf16</source>
         <translation>матричное умножение bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="67"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="75"/>
         <source>GEMM fp16</source>
         <translation>матричное умножение fp16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="76"/>
         <source>GEMM TF32</source>
         <translation>матричное умножение TF32</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="77"/>
         <source>GEMM fp32 (no TF32)</source>
         <translation>матричное умножение fp32 (без TF32)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="78"/>
         <source>memory copy</source>
         <translation>копирование в памяти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="79"/>
         <source>host→device pinned</source>
         <translation>хост→устройство, закреплённая память</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="80"/>
         <source>device→host pinned</source>
         <translation>устройство→хост, закреплённая память</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="81"/>
         <source>host→device pageable</source>
         <translation>хост→устройство, страничная память</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="82"/>
         <source>device→host pageable</source>
         <translation>устройство→хост, страничная память</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="83"/>
         <source>ECC uncorrected (boot)</source>
         <translation>ECC неисправленные (с загрузки)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="84"/>
         <source>ECC uncorrected (life)</source>
         <translation>ECC неисправленные (за всё время)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="85"/>
         <source>remapped rows</source>
         <translation>переназначенные строки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="86"/>
         <source>retired pages pending</source>
         <translation>страницы, ожидающие вывода</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="87"/>
         <source>power limit</source>
         <translation>предел мощности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="88"/>
         <source>temperature (idle)</source>
         <translation>температура (простой)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="89"/>
         <source>SM clock max</source>
         <translation>макс. частота SM</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="90"/>
         <source>PCIe link max</source>
         <translation>макс. канал PCIe</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="91"/>
         <source>other processes</source>
         <translation>другие процессы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="92"/>
         <source>NVLink links active</source>
         <translation>активные каналы NVLink</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="93"/>
         <source>peer access</source>
         <translation>прямой доступ между GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="94"/>
         <source>CPU GEMM fp32</source>
         <translation>матричное умножение на CPU fp32</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="95"/>
         <source>CPU GEMM bf16</source>
         <translation>матричное умножение на CPU bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="97"/>
         <source>RAM copy</source>
         <translation>копирование в ОЗУ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="98"/>
         <source>all-reduce bus bw</source>
         <translation>all-reduce, пропускная способность шины</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="99"/>
         <source>all-gather bus bw</source>
         <translation>all-gather, пропускная способность шины</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="100"/>
         <source>reduce-scatter bus bw</source>
         <translation>reduce-scatter, пропускная способность шины</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="101"/>
         <source>free space</source>
         <translation>свободное место</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="102"/>
         <source>write (fsync&apos;d)</source>
         <translation>запись (с fsync)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="103"/>
         <source>read (page cache dropped)</source>
         <translation>чтение (страничный кэш сброшен)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="104"/>
         <source>collectives</source>
         <translation>коллективные операции</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="105"/>
         <source>device</source>
         <translation>устройство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="106"/>
         <source>probe</source>
         <translation>проверка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="107"/>
         <source>NVML</source>
         <translation>NVML</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="111"/>
         <source>host RSS: the largest of its %s processes</source>
         <translation>RSS хоста: самый большой из её процессов (всего %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="166"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="174"/>
         <source>operating system</source>
         <translation>операционная система</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="167"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="175"/>
         <source>host name</source>
         <translation>имя хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="168"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="176"/>
         <source>versions</source>
         <translation>версии</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="169"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="177"/>
         <source>topology</source>
         <translation>топология</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="170"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="178"/>
         <source>disk free</source>
         <translation>свободно на диске</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="171"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="179"/>
         <source>Placement of weights and training state</source>
         <translation>Размещение весов и состояния обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="172"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="180"/>
         <source>item</source>
         <translation>статья</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="173"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="181"/>
         <source>host</source>
         <translation>хост</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="174"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="182"/>
         <source>weights</source>
         <translation>веса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="175"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="183"/>
         <source>gradients</source>
         <translation>градиенты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="176"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="184"/>
         <source>optimizer states</source>
         <translation>состояния оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="177"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="185"/>
         <source>master weights</source>
         <translation>мастер-веса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="178"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="186"/>
         <source>activations</source>
         <translation>активации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="179"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="187"/>
         <source>logits and loss</source>
         <translation>логиты и функция потерь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="180"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="188"/>
         <source>CUDA context</source>
         <translation>контекст CUDA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="181"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="189"/>
         <source>allocator overhead</source>
         <translation>накладные расходы аллокатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="182"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="190"/>
         <source>communication buffers</source>
         <translation>буферы обмена</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="183"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="191"/>
         <source>optimizer temporaries</source>
         <translation>временные буферы оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="184"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="192"/>
         <source>peak</source>
         <translation>пик</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="185"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="193"/>
         <source>process baseline</source>
         <translation>базовая память процесса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="186"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="194"/>
         <source>model loading peak</source>
         <translation>пик загрузки модели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="187"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="195"/>
         <source>offloaded states</source>
         <translation>выгруженные состояния</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="188"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="196"/>
         <source>pinned buffers</source>
         <translation>закреплённые буферы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="189"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="197"/>
         <source>device working set (CPU)</source>
         <translation>рабочий набор устройства (CPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="190"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="198"/>
         <source>Memory</source>
         <translation>Память</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="191"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="199"/>
         <source>Memory over the run</source>
         <translation>Память во время прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="192"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="200"/>
         <source>Estimated against measured</source>
         <translation>Оценка и измерение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="193"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="201"/>
         <source>estimated</source>
         <translation>оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="194"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="202"/>
         <source>measured</source>
         <translation>измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="195"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="203"/>
         <source>ratio</source>
         <translation>отношение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="196"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="204"/>
         <source>peak per device</source>
         <translation>пик по устройствам</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="197"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="205"/>
         <source>allocated</source>
         <translation>выделено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="198"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="206"/>
         <source>reserved</source>
         <translation>зарезервировано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="199"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
         <source>NVML used</source>
         <translation>занято по NVML</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="200"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
         <source>host RSS</source>
         <translation>RSS на хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="201"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
         <source>Step time and throughput</source>
         <translation>Время шага и пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="202"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
         <source>median</source>
         <translation>медиана</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="203"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
         <source>p95</source>
         <translation>p95</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="204"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
         <source>min</source>
         <translation>минимум</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="205"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
         <source>steps</source>
         <translation>шагов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="206"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
         <source>tokens/s</source>
         <translation>токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="207"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
         <source>samples/s</source>
         <translation>примеров/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="208"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
         <source>TFLOP/s</source>
         <translation>ТФЛОП/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="209"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
         <source>utilization (MFU)</source>
         <translation>загрузка (MFU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="210"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
         <source>Quality on held-out data</source>
         <translation>Качество на отложенных данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="211"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="212"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
         <source>before</source>
         <translation>до</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="213"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
         <source>after</source>
         <translation>после</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="214"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="215"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
         <source>Resume from a checkpoint</source>
         <translation>Возобновление из контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="216"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
         <source>saved at steps</source>
         <translation>сохранено после шагов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="217"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="58"/>
         <source>max |Δloss|</source>
-        <translation>max |Δloss|</translation>
+        <translation>макс. |Δloss|</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="218"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="59"/>
         <source>max |Δparam|</source>
-        <translation>max |Δparam|</translation>
+        <translation>макс. |Δparam|</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="219"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
         <source>noise floor</source>
         <translation>уровень шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="220"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
         <source>checkpoint size</source>
         <translation>размер контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="221"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
         <source>save time</source>
         <translation>время сохранения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="222"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
         <source>load time</source>
         <translation>время загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="223"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
         <source>Tool and time</source>
         <translation>Инструмент и время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="224"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
         <source>tool version</source>
         <translation>версия инструмента</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="225"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
         <source>created</source>
         <translation>создан</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="226"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
         <source>stages</source>
         <translation>этапы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="227"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
         <source>not available</source>
         <translation>недоступно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="228"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
         <source>not measured</source>
         <translation>не измерено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="229"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
         <source>phase</source>
         <translation>фаза</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="230"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
         <source>time, s</source>
         <translation>время, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="231"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
         <source>RSS</source>
         <translation>RSS</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="232"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
         <source>%s capacity</source>
         <translation>ёмкость %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="233"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
         <source>%s predicted peak</source>
         <translation>прогноз пика %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="234"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
         <source>load</source>
         <translation>загрузка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="235"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
         <source>forward</source>
         <translation>прямой проход</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="236"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
         <source>backward</source>
         <translation>обратный проход</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="237"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
         <source>evaluation</source>
         <translation>оценка качества</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="238"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
         <source>memory accounting</source>
         <translation>учёт памяти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="239"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
         <source>checkpoint</source>
         <translation>контрольная точка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="240"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
         <source>out of memory in %s at step %s</source>
         <translation>нехватка памяти на этапе %s, шаг %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="241"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
         <source>Task</source>
         <translation>Задача</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="242"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
         <source>Requirements</source>
         <translation>Требования</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="243"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
         <source>What was measured here</source>
         <translation>Что измерено на этой машине</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="244"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
         <source>Open questions for the vendor</source>
         <translation>Вопросы к поставщику</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="245"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
         <source>GPU memory per device</source>
         <translation>память GPU на устройство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="246"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
         <source>%s peak + %s headroom = at least %s</source>
         <translation>пик %s + запас %s = не менее %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="247"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
         <source>number of GPUs</source>
         <translation>число GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="248"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
         <source>interconnect</source>
         <translation>межсоединение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="249"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
         <source>NVLink or an NVSwitch fabric between the GPUs (%s exchanges gradients every step)</source>
         <translation>NVLink или NVSwitch между GPU (%s обменивается градиентами на каждом шаге)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="250"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
         <source>not needed (one GPU)</source>
         <translation>не требуется (один GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="251"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
         <source>host RAM</source>
         <translation>ОЗУ хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="252"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
         <source>disk for checkpoints</source>
         <translation>диск под контрольные точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="253"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
         <source>%s per checkpoint × %s kept = %s</source>
         <translation>%s на контрольную точку × %s хранимых = %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="254"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
         <source>target step time</source>
         <translation>целевое время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="255"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
         <source>target throughput</source>
         <translation>целевая пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="256"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="262"/>
         <source>measured here</source>
         <translation>измерено здесь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="257"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="263"/>
         <source>Which GPU models and counts meet these requirements, with their delivery times?</source>
         <translation>Какие модели и количество GPU удовлетворяют этим требованиям и каковы сроки поставки?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="258"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="264"/>
         <source>What interconnect (NVLink/NVSwitch, PCIe generation) do the offered servers have between GPUs?</source>
         <translation>Какое межсоединение (NVLink/NVSwitch, поколение PCIe) между GPU у предлагаемых серверов?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="259"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="265"/>
         <source>Can the offered configuration be lent for an acceptance run with this tool before purchase?</source>
         <translation>Можно ли получить предлагаемую конфигурацию для приёмочного прогона этим инструментом до покупки?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="260"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="266"/>
         <source>What are the power and cooling requirements of the offered servers?</source>
         <translation>Каковы требования к питанию и охлаждению предлагаемых серверов?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="261"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
         <source>The measurement ran on the CPU here; the GPU figures are the estimate&apos;s.</source>
         <translation>Измерение здесь выполнено на CPU; цифры для GPU — из оценки.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="262"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
         <source>Hello,</source>
         <translation>Здравствуйте!</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="263"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
         <source>please find below the requirements of a training workload and the acceptance report of a test run.</source>
         <translation>Ниже приведены требования к задаче обучения и акт приёмки тестового прогона.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="264"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
         <source>estimated for a GPU</source>
         <translation>оценка для GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="265"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
         <source>Regards</source>
         <translation>С уважением</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="266"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
         <source>Request: hardware for training %s</source>
         <translation>Запрос: оборудование для обучения %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="267"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
         <source>Problem in the run folder</source>
         <translation>Проблема в папке запуска</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="268"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
         <source>redacted</source>
         <translation>скрыто</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="269"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
         <source>Identifying details (host and user names, local paths, serial numbers, UUIDs) are redacted.</source>
         <translation>Идентифицирующие сведения (имена хоста и пользователя, локальные пути, серийные номера, UUID) скрыты.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="270"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
         <source>no NVIDIA driver found</source>
         <translation>драйвер NVIDIA не найден</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="271"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
         <source>%s s</source>
         <translation>%s с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="272"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
         <source>%s min %s s</source>
         <translation>%s мин %s с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="273"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
         <source>%s h</source>
         <translation>%s ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="274"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
         <source>%s d</source>
         <translation>%s дн.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="275"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
         <source>GPU-hours</source>
         <translation>GPU-часы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="276"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
         <source>How these figures were made</source>
         <translation>Как получены эти цифры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="277"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
         <source>PCIe or better between the GPUs</source>
         <translation>PCIe или быстрее между GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="278"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
         <source>Runners-up</source>
         <translation>Другие варианты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="279"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
         <source>This option does not meet the task</source>
         <translation>Этот вариант не выполняет задачу</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="280"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
         <source>accumulate</source>
         <translation>накопление</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="281"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
         <source>against a deadline of %s</source>
         <translation>при сроке %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="282"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
         <source>budget</source>
         <translation>бюджет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="283"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
         <source>deadline</source>
         <translation>срок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="284"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
         <source>epochs</source>
         <translation>эпох</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="285"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
         <source>for the test run</source>
         <translation>для тестового прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="286"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
         <source>host RAM per node</source>
         <translation>ОЗУ хоста на узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="287"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
         <source>layout</source>
         <translation>схема</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="288"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
         <source>measured: a test run with trainsizer on the hardware described in its report</source>
         <translation>измерено: тестовый прогон trainsizer на оборудовании, описанном в его отчёте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="289"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="295"/>
         <source>meets it</source>
         <translation>успевает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="290"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="296"/>
         <source>misses it</source>
         <translation>не успевает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="291"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="297"/>
         <source>not computed (no [task] tokens)</source>
         <translation>не рассчитано (нет токенов в [task])</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="292"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="298"/>
         <source>note</source>
         <translation>примечание</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="293"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="299"/>
         <source>of a budget of %s</source>
         <translation>из бюджета %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="294"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="300"/>
         <source>on the CPU here: not a target for the GPU server</source>
         <translation>на CPU здесь: не целевое значение для GPU-сервера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="295"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="301"/>
         <source>on this run&apos;s GPU</source>
         <translation>на GPU этого прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="296"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="302"/>
         <source>option</source>
         <translation>вариант</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="297"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="303"/>
         <source>per GPU</source>
         <translation>на GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="298"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="304"/>
         <source>please find below the requirements of a training workload, sized by trainsizer&apos;s estimate.</source>
         <translation>ниже приведены требования к задаче обучения, рассчитанные оценкой trainsizer.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="299"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="305"/>
         <source>step time and throughput</source>
         <translation>время шага и пропускная способность</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="300"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="306"/>
         <source>test run step time</source>
         <translation>время шага тестового прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="301"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="307"/>
         <source>the class has</source>
         <translation>у класса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="302"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="308"/>
         <source>time to train</source>
         <translation>время обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="303"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="309"/>
         <source>tokens to train</source>
         <translation>токенов для обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="304"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="310"/>
         <source>utilisation %s assumed</source>
         <translation>загрузка %s (принята)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="305"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="311"/>
         <source>utilisation %s measured by a run on this GPU class</source>
         <translation>загрузка %s измерена прогоном на этом классе GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="306"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="312"/>
         <source>utilisation %s calibrated by a probe of this GPU class</source>
         <translation>загрузка %s уточнена проверкой этого класса GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="307"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="313"/>
         <source>utilisation %s fitted to published runs of this GPU class</source>
         <translation>загрузка %s (подобрана по опубликованным запускам этого класса GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="308"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="314"/>
         <source>communication the compute cannot hide: %s</source>
         <translation>обмен, не скрытый вычислениями: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="309"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="315"/>
         <source>changes to the agreed spec</source>
         <translation>изменения согласованной спецификации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="310"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="316"/>
         <source>estimated: trainsizer&apos;s analytic working set for this layout (docs/estimator.md); time at the stated utilisation of the GPU class&apos;s peak, plus the layout&apos;s collectives over the class&apos;s link that the compute cannot hide (between nodes a NIC per GPU assumed: 400 Gb/s on NVLink servers, 100 Gb/s on PCIe ones)</source>
         <translation>оценка: аналитический рабочий набор trainsizer для этого размещения (docs/estimator.md); время — при указанной загрузке от пиковой производительности класса GPU плюс коллективные операции размещения по каналу класса, которые вычисления не скрывают (между узлами принят один сетевой адаптер на GPU: 400 Гбит/с на серверах с NVLink, 100 Гбит/с на серверах с PCIe)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="311"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="317"/>
         <source>one GPU</source>
         <translation>один GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="312"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="318"/>
         <source>DDP</source>
         <translation>DDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="313"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="319"/>
         <source>FSDP full shard</source>
         <translation>FSDP, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="314"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="320"/>
         <source>FSDP grad-op shard</source>
         <translation>FSDP, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="315"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="321"/>
         <source>FSDP full shard with CPU offload</source>
         <translation>FSDP, полное шардирование с выгрузкой на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="316"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="322"/>
         <source>ZeRO-1</source>
         <translation>ZeRO-1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="317"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="323"/>
         <source>ZeRO-2</source>
         <translation>ZeRO-2</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="318"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="324"/>
         <source>ZeRO-3</source>
         <translation>ZeRO-3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="319"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="325"/>
         <source>ZeRO-2 with optimizer offload</source>
         <translation>ZeRO-2 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="320"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="326"/>
         <source>ZeRO-3 with optimizer offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="321"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
         <source>ZeRO-3 with optimizer and parameter offload</source>
         <translation>ZeRO-3 с выгрузкой оптимизатора и параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="322"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="323"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
         <source>pipeline stages</source>
         <translation>стадии конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="324"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
         <source>checkpointing</source>
         <translation>чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="325"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
         <source>selective checkpointing</source>
         <translation>выборочный чекпоинтинг активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="326"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
         <source>8-bit AdamW</source>
         <translation>8-битный AdamW</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="327"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="333"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="328"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="329"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="330"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="331"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="332"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="333"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>

@@ -178,7 +178,7 @@ def spec_section(run: Run, t) -> Section:
     data = (
         d.get("source", "?")
         + (f": {d.get('path')}" if d.get("path") else "")
-        + f", eval {d.get('eval_fraction')}, seed {d.get('seed')}"
+        + t(", held-out share %s, seed %s", d.get("eval_fraction"), d.get("seed"))
     )
     model, params = (
         title_line(run),
@@ -206,18 +206,18 @@ def spec_section(run: Run, t) -> Section:
         (t("compute dtype"), spec["precision"].get("compute", "?")),
         (
             t("optimizer"),
-            f"{spec['optimizer'].get('name')} lr {spec['optimizer'].get('lr')}",
+            t("%s, learning rate %s", spec["optimizer"].get("name"), spec["optimizer"].get("lr")),
         ),
         (t("batch"), t("micro-batch %s × accumulation %s", b.get("micro_batch"), b.get("grad_accum"))),
         (t("sequence length"), str(b.get("seq_len"))),
         (t("gradient checkpointing"), t("on") if b.get("gradient_checkpointing") else t("off")),
         (
             t("parallelism"),
-            f"{par.get('strategy')} on {par.get('devices')}"
-            + (" + offload" if par.get("cpu_offload") else ""),
+            t("%s on %s", par.get("strategy"), par.get("devices"))
+            + (t(" + offload to the CPU") if par.get("cpu_offload") else ""),
         ),
         (t("data"), data),
-        (t("quality rule"), f"{q.get('metric')} {q.get('rule')} {q.get('threshold')}"),
+        (t("quality rule"), rule_words(q.get("metric"), q.get("rule"), q.get("threshold"), t)),
         (t("engine"), engine_line(run.result, t)),
     ]
     return s
@@ -324,7 +324,7 @@ def placement_section(run: Run, t) -> Section:
     s.table.append(
         [
             t("peak"),
-            *[f"{fmt_bytes(d.get('peak'))} ({d.get('peak_phase')})" for d in devs.values()],
+            *[f"{fmt_bytes(d.get('peak'))} ({_phase(d.get('peak_phase'), t)})" for d in devs.values()],
             fmt_bytes(host.get("peak")),
         ]
     )
@@ -423,7 +423,9 @@ def step_section(run: Run, t) -> Section:
         (t("TFLOP/s"), _known(meas["tflops"], ".4g", t)),
         (
             t("utilization (MFU)"),
-            f"{meas['mfu']:.1%} ({meas.get('peak_basis')})" if meas.get("mfu") else t("not available"),
+            f"{meas['mfu']:.1%} ({_peak_basis(meas.get('peak_basis'), t)})"
+            if meas.get("mfu")
+            else t("not available"),
         ),
     ]
     predicted = part(run.result, "estimate")["time"]
@@ -500,7 +502,12 @@ def quality_section(run: Run, t) -> Section:
         (t("metric"), str(q.get("metric"))),
         (t("before"), fmt(q.get("before"))),
         (t("after"), fmt(q.get("after"))),
-        (t("rule"), f"{q.get('rule', '')} {q.get('threshold', '')}".strip()),
+        (
+            t("rule"),
+            rule_words(q.get("metric"), q.get("rule"), q.get("threshold"), t)
+            if q.get("rule") in ("relative", "absolute")
+            else f"{q.get('rule', '')} {q.get('threshold', '')}".strip(),  # an older result's sentence
+        ),
         (t("status"), t("passed") if q.get("passed") else t("failed")),
     ]
     if q.get("reason") or q.get("code"):
@@ -543,11 +550,41 @@ NOISE_BASIS = {  # runs/resume.py's noise_floor_basis, in words
 }
 
 
+def _peak_basis(basis, t) -> str:
+    """What the MFU is a share of: the catalog's class of the GPU, or the CPU's matmul probe (in words)."""
+    return t("of the CPU’s matmul probe") if basis == "CPU matmul probe" else str(basis)
+
+
+def _phase(name, t) -> str:
+    """A phase or stage of a run in words (vocab.PHASE_WORDS; an unknown one as it was written)."""
+    from trainsizer.vocab import PHASE_WORDS
+
+    return t(PHASE_WORDS[name]) if name in PHASE_WORDS else str(name)
+
+
+def rule_words(metric, rule, threshold, t) -> str:
+    """The agreed quality rule in words ([quality] rule: relative improvement or an absolute bound)."""
+    from trainsizer.ui_common.messages import render
+
+    if rule == "relative" and isinstance(threshold, int | float):
+        return render("rule_relative", {"metric": metric, "threshold": threshold}, t.lang)
+    if rule == "absolute" and isinstance(threshold, int | float):
+        from trainsizer.vocab import METRIC_HIGHER_IS_BETTER
+
+        op = ">=" if METRIC_HIGHER_IS_BETTER.get(str(metric)) else "<="
+        return render("rule_absolute", {"metric": metric, "op": op, "threshold": threshold}, t.lang)
+    return " ".join(
+        str(x) for x in (metric, rule, threshold) if x not in (None, "")
+    )  # an older result's words
+
+
 def _noise_floor(r: dict, t) -> str:
     """How far two fresh runs with the same seed differ (the bound a GPU resume is held to), and how it was
     found — in words, never the part's raw data."""
     floor = r.get("noise_floor")
     basis = NOISE_BASIS.get(str(r.get("noise_floor_basis")))
+    if basis is None and r.get("noise_floor_note") in NOISE_BASIS.values():  # an older result: the same words
+        basis = r["noise_floor_note"]
     said = t(basis) if basis else str(r.get("noise_floor_note") or "")  # an older result: its own words
     if isinstance(floor, dict) and floor:
         names = {"max_abs_loss_diff": "max |Δloss|", "max_abs_param_diff": "max |Δparam|"}
@@ -606,7 +643,9 @@ def probe_section(run: Run, t) -> Section | None:
 
 def tool_section(run: Run, t) -> Section:
     r = run.result
-    stages = ", ".join(f"{k} {fmt_seconds(v, '', duration_word(t))}" for k, v in r["stages"].items())
+    stages = ", ".join(
+        f"{_phase(k, t)} {fmt_seconds(v, '', duration_word(t))}" for k, v in r["stages"].items()
+    )
     return Section(
         "tool",
         t("Tool and time"),
@@ -615,7 +654,7 @@ def tool_section(run: Run, t) -> Section:
             (t("created"), str(r.get("created", "?"))),
             (t("finished"), str(r.get("finished", "—"))),
             (t("stages"), stages or "—"),
-            ("schema", str(r.get("schema", "?"))),
+            (t("schema"), str(r.get("schema", "?"))),
         ],
     )
 

@@ -84,6 +84,8 @@ MESSAGES = {
     "quality_absolute": "{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after "
     "training",
     "quality_failed": "the quality check ran and failed: {why}",
+    "rule_relative": "{metric} improves by at least {threshold:.1%} (relative)",
+    "rule_absolute": "{metric} {op} {threshold:g} after training",
     "resume_not_run": "the resume check was not run",
     "resume_identical": "resumed at steps {steps} of {total}: bit-identical losses, gradient norms, "
     "parameters and "

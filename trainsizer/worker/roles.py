@@ -7,7 +7,7 @@ from typing import Any
 
 import torch
 
-METRIC_HIGHER_IS_BETTER = {"eval_loss": False, "perplexity": False, "token_accuracy": True}
+from trainsizer.vocab import METRIC_HIGHER_IS_BETTER
 
 
 @torch.no_grad()
