@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     pb.add_argument("--partition", help="with --slurm: the partition (default: --spec's [cluster])")
     pb.add_argument("--nodes", type=int, help="with --slurm: how many nodes (default: 1)")
     pb.add_argument("--gpus-per-node", type=int, help="with --slurm: GPUs per node (default: 0)")
-    pb.add_argument("--time", help="with --slurm: the job's time limit (default: [cluster] time_limit)")
+    pb.add_argument("--time", help="with --slurm: the job's time limit (default: 15:00, or --spec's)")
     pb.add_argument(
         "--hosts",
         help="several servers over SSH, comma-separated: each probes itself, then the collectives run "
