@@ -550,7 +550,8 @@ def test_the_noise_floor_is_words_not_the_parts_raw_data(lang):
 # Latin words a Russian report may hold besides the data it quotes: units, acronyms, product names.
 LATIN_ALLOWED = {
     "MiB", "GiB", "KiB", "TiB", "GB", "MB", "TFLOP", "GFLOP", "GPU", "GPUs", "CPU", "CUDA", "NVIDIA", "NVML",
-    "PCIe", "NVLink", "NVSwitch", "RSS", "MFU", "UUID", "Linux", "Slurm", "SSH", "ECC", "trainsizer", "TrainerCallback",
+    "PCIe", "NVLink", "NVSwitch", "RSS", "MFU", "UUID", "Linux", "Slurm", "SSH", "ECC", "trainsizer",
+    "TrainerCallback",
 }  # fmt: skip
 
 

@@ -245,3 +245,80 @@ def test_no_text_is_cut_in_russian_or_under_pseudo_localisation(qtbot, tmp_path,
     finally:
         win.estimate.shutdown()
         i18n.install("en")
+
+
+# Latin words the Russian window may show besides codes (choices, field names, presets, GPU classes):
+# acronyms, units, product names.
+WINDOW_LATIN = {
+    "GPU", "GPUs", "CPU", "GB", "GiB", "MiB", "TB", "LoRA", "QLoRA", "FSDP", "ZeRO", "DDP", "Slurm", "sbatch",
+    "SSH", "NVLink", "PCIe", "English", "Ctrl", "id", "rendezvous", "JSONL", "CSV", "TFLOP", "MFU", "RSS",
+    "Trainer", "transformers", "TRL",
+}  # fmt: skip
+
+
+def test_the_russian_window_with_an_estimate_says_nothing_in_english(qtbot, tmp_path):
+    """Issue 31, item 3, for the window: in Russian, with its first estimate on screen, every label, button,
+    group, tab, table cell and text pane holds Russian words, codes (the spec's choices and field names,
+    preset names, GPU classes) or a short list of acronyms, units and names — nothing else in English."""
+    import re
+
+    from trainsizer.gui import i18n
+    from trainsizer.gui.window import MainWindow
+    from trainsizer.hardware.accelerators import all_accelerators
+    from trainsizer.presets.catalog import list_presets
+
+    assert i18n.install("ru")
+    try:
+        win = MainWindow("ru", history=tmp_path)
+        qtbot.addWidget(win)
+        qtbot.waitUntil(lambda: bool(win.estimate.report), timeout=60000)
+        allowed = set(WINDOW_LATIN)
+        for path, editor in win.form.editors.items():
+            allowed |= set(re.findall(r"[A-Za-z]+", path + " " + " ".join(editor.meta.get("choices") or ())))
+        for name in [p.name for p in list_presets()] + list(all_accelerators()):
+            allowed |= set(re.findall(r"[A-Za-z]+", name)) | set(re.findall(r"x[A-Za-z]+", f"1x{name}"))
+        words, count = _window_words(win)
+        assert count > 100 and words - allowed == set(), sorted(words - allowed)
+        win.estimate.shutdown()
+    finally:
+        i18n.install("en")
+    english = MainWindow("en", history=tmp_path)  # the same check fails on an English window
+    qtbot.addWidget(english)
+    assert {"Measure", "Batch", "Data"} <= _window_words(english)[0] - allowed
+    english.estimate.shutdown()
+
+
+def _window_words(win) -> tuple[set[str], int]:
+    """The Latin words of every label, button, group, tab, table cell and text pane; how many texts."""
+    import re
+
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QComboBox,
+        QGroupBox,
+        QLabel,
+        QTableWidget,
+        QTabWidget,
+        QTextEdit,
+        QWidget,
+    )
+
+    texts = []
+    for w in win.findChildren(QWidget):
+        if isinstance(w, QLabel):
+            texts.append(w.text())
+        elif isinstance(w, QAbstractButton):
+            texts.append(w.text())
+        elif isinstance(w, QGroupBox):
+            texts.append(w.title())
+        elif isinstance(w, QComboBox):
+            texts += [w.itemText(i) for i in range(w.count())]
+        elif isinstance(w, QTabWidget):
+            texts += [w.tabText(i) for i in range(w.count())]
+        elif isinstance(w, QTableWidget):
+            texts += [w.item(r, c).text() for r in range(w.rowCount()) for c in range(w.columnCount())
+                      if w.item(r, c)]  # fmt: skip
+        elif isinstance(w, QTextEdit):
+            texts.append(w.toPlainText())
+    words = {word for text in texts for word in re.findall(r"[A-Za-z]{2,}", re.sub(r"<[^>]+>", " ", text))}
+    return words, len(texts)
