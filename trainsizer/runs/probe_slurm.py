@@ -3,8 +3,9 @@ cluster"): one batch job, submitted with the cluster's own ``sbatch`` from this 
 (runs/slurm.py's sites), followed with ``scontrol``, cancelled with ``scancel``.
 
 Inside the job (``trainsizer probe --in-slurm-job``, run by the batch script on the job's first node):
-every node probes itself — its GPUs, host and the job folder's disk (on the shared file system, where the
-checkpoints of a run on that cluster go) — as one task per node of an srun job step; then, with several
+every node probes itself — its GPUs, host and the disk of the folder the probe names (``--dir``, on the
+shared file system, where the checkpoints of a run on that cluster go) — as one task per node of an srun
+job step; then, with several
 nodes, the collectives run between them: an srun job step of one rank per GPU (one per node without GPUs),
 NCCL or gloo, whose Slurm ids become torch.distributed's. The job writes ``probe.json`` (the nodes' figures,
 each scoped by its node, and the figures between the nodes, judged) and its stages into ``events.jsonl``,
