@@ -327,7 +327,10 @@ def test_a_trainer_script_is_stopped_by_the_injected_callback_and_resumes(cli_ma
         assert 0 < live["trainable_params"] == live["total_params"] < 1_000_000  # the script's tiny Llama
         # tokens/s from the batches the Trainer trained on (4 rows of 32 tokens a step), counted by the hook
         assert meas["tokens_basis"] == "trainer_batches" and meas["tokens_per_step"] == 4 * 32, meas
-        assert meas["tokens_per_s"] == pytest.approx(128 / meas["step_time_s"]["median"], rel=0.5)
+        # all counted steps' tokens over their time: between 128 / the slowest and 128 / the fastest step
+        # (not the median's figure: one step slowed by a loaded machine moves the mean, rightly)
+        times = meas["step_time_s"]
+        assert 128 / times["p95"] * 0.999 <= meas["tokens_per_s"] <= 128 / times["min"] * 1.001, meas
         assert "tokens/s (counted from the batches its Trainer trained on: 128 tokens per step)" in stdout
         code, _, err = cli_main("report", out, "--format", "html", "-o", tmp_path / "r.html")
         html = (tmp_path / "r.html").read_text()
