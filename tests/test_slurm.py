@@ -102,36 +102,20 @@ def test_a_measured_run_is_a_batch_job_whose_events_stream_here(slurm, env, tmp_
     assert "(measured on a Slurm cluster)" in p.stdout
 
 
-def test_two_ranks_are_two_tasks_of_an_srun_job_step(slurm, env, tmp_path):
-    """Issue 32: a two-rank DDP run (gloo, on the one node) asks Slurm for two tasks; each worker of the run
-    is an srun job step whose tasks are the ranks (Slurm's task ids mapped to torch.distributed's), not a
-    torchrun inside one task."""
+def test_two_ranks_on_one_node_ask_slurm_for_two_tasks(tmp_path):
+    """Issue 32: a two-rank DDP run (gloo, on the one node) asks Slurm for two tasks and starts its ranks
+    as srun's tasks, not a torchrun inside one task (the job itself, srun's task ids mapped to
+    torch.distributed's ranks in one job step, is run in the two-node check below); a one-rank run has no srun
+    launch."""
+    from trainsizer.runs.slurm import batch_script
     from trainsizer.spec import RunSpec
 
-    spec = tmp_path / "run.toml"
-    RunSpec().replace(
-        measure={"steps": 2, "warmup_steps": 1, "sample_hz": 10.0},
-        parallel={"strategy": "ddp", "devices": "cpu", "processes": 2},
-        cluster={"time_limit": "10:00"},
-    ).save(spec)
-    out = tmp_path / "r"
-    proc = subprocess.Popen(
-        [*TRAINSIZER, "measure", spec, "--slurm", "--out", out],
-        env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
-    _wait(lambda: proc.poll() is not None, proc, out, "the end")
-    stdout, stderr = proc.communicate(timeout=60)
-    result = json.loads((out / "result.json").read_text())
-    assert result["status"] == "ok", (result.get("error"), stderr[-2000:])
-    script = (out / "job.sbatch").read_text()
+    two = RunSpec().replace(parallel={"strategy": "ddp", "devices": "cpu", "processes": 2})
+    script = batch_script(two, "measure", tmp_path)
     assert "#SBATCH --ntasks=2" in script and "export TRAINSIZER_LAUNCH=srun" in script, script
-    hellos = [e for e in _events(out) if e["type"] == "hello" and "slurm" in e]
-    job = result["target"]["slurm"]["job_id"]
-    assert sorted(e["slurm"]["procid"] for e in hellos) == ["0", "1"], hellos  # srun's tasks 0 and 1
-    assert {e["slurm"]["job_id"] for e in hellos} == {job} and all(e["world_size"] == 2 for e in hellos)
-    assert {e["slurm"]["step_id"] for e in hellos} == {"0"}, hellos  # one job step, not the batch step
-    steps = {e["rank"] for e in _events(out) if e["type"] == "step"}
-    assert steps == {0, 1} and result["measurement"]["step_time_s"]["count"] == 2
+    assert "--ntasks-per-node" not in script, script
+    one = batch_script(RunSpec(), "measure", tmp_path)
+    assert "#SBATCH --ntasks=1" in one and "TRAINSIZER_LAUNCH" not in one, one
 
 
 def test_a_pending_job_says_slurms_reason_and_cancel_is_scancel(slurm, env, tmp_path):
@@ -300,6 +284,7 @@ def test_a_check_on_two_nodes_runs_a_rank_on_each_and_reads_every_nodes_environm
     for name in ("job.sbatch", "job-resume.sbatch"):
         script = (out / name).read_text()
         assert "#SBATCH --nodes=2" in script and "#SBATCH --ntasks-per-node=1" in script, script
+        assert "export TRAINSIZER_LAUNCH=srun" in script, script
     events = _events(out)
     hellos = [e for e in events if e["type"] == "hello" and "slurm" in e]
     by_step = {}
@@ -308,6 +293,11 @@ def test_a_check_on_two_nodes_runs_a_rank_on_each_and_reads_every_nodes_environm
     assert len(by_step) >= 5, by_step  # measure, quality, uninterrupted, stopped (job 1), resumed (job 2)
     for ranks in by_step.values():  # each worker's two ranks on the two nodes
         assert sorted(ranks) == [0, 1] and sorted(ranks.values()) == sorted(["n2", slurm.host]), by_step
+    tasks = {}
+    for e in hellos:  # every worker is one srun job step whose tasks 0 and 1 are the ranks
+        tasks.setdefault((e["job"], e["slurm"]["step_id"]), set()).add(e["slurm"]["procid"])
+        assert e["world_size"] == 2 and e["slurm"]["job_id"] in (job["job_id"], job["resume_job_id"]), e
+    assert all(t == {"0", "1"} for t in tasks.values()) and ("0" in {s for _, s in tasks}), tasks
     assert {j for j, _ in by_step} == {job["job_id"], job["resume_job_id"]}
     servers = [n["server"] for n in result["environment"]["nodes"]]
     assert sorted(servers) == sorted(["n2", slurm.host]), servers
