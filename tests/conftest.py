@@ -110,3 +110,52 @@ def runs_drawn():
         assert len(ru_labels) == len(words) and not set(ru_labels) & set(labels), ru_labels
 
     return check
+
+
+# Latin words a Russian text may hold besides the data it quotes: units, acronyms, product and tool names.
+LATIN_ALLOWED = {
+    "MiB", "GiB", "KiB", "TiB", "GB", "MB", "TFLOP", "GFLOP", "GPU", "GPUs", "CPU", "CUDA", "NVIDIA", "NVML",
+    "PCIe", "NVLink", "NVSwitch", "RSS", "MFU", "UUID", "Linux", "Slurm", "SSH", "ECC", "trainsizer",
+    "TrainerCallback", "Trainer", "GEMM", "PID", "ZeRO", "DDP", "FSDP", "AdamW", "sinfo", "Gres", "stderr",
+    "fsync", "gloo", "nccl", "TF", "HBM", "SXM", "PCIE", "Gb", "float", "bfloat", "cuda",
+}  # fmt: skip
+
+
+def data_words(value) -> set[str]:
+    """Every Latin word in data a text quotes (a spec, an environment, a path, a model's name)."""
+    import re
+
+    if isinstance(value, dict):
+        return set().union(*(data_words(k) | data_words(v) for k, v in value.items())) if value else set()
+    if isinstance(value, list | tuple | set):
+        return set().union(*map(data_words, value)) if value else set()
+    return set(re.findall(r"[A-Za-z]+", str(value)))
+
+
+@pytest.fixture
+def english_words():
+    """The Latin words of a text that are neither units, acronyms and names (LATIN_ALLOWED), nor the data it
+    quotes (``data``: anything data_words reads: specs, paths, GPU classes), nor code (`...`, --options)."""
+    import dataclasses
+    import re
+
+    from trainsizer.hardware.accelerators import all_accelerators
+    from trainsizer.presets.catalog import list_presets
+    from trainsizer.spec import RunSpec
+
+    codes = []  # the spec's field names and choices, as a plan's changes to the spec quote them
+    spec = RunSpec()
+    for section in dataclasses.fields(RunSpec):
+        value = getattr(spec, section.name)
+        codes.append(section.name)
+        for f in dataclasses.fields(value) if dataclasses.is_dataclass(value) else ():
+            codes += [f.name, *(f.metadata.get("choices") or ())]
+    classes = list(all_accelerators())
+
+    def words(text: str, *data) -> list[str]:
+        allowed = LATIN_ALLOWED | data_words([*data, [p.name for p in list_presets()], classes, codes])
+        allowed |= {w for name in classes for w in re.findall(r"x[A-Za-z]+", f"1x{name}")}
+        text = re.sub(r"`[^`]*`|--[a-z][a-z-]*|\[[a-z]+\]|[a-z_]+\.[a-z_]+", " ", text)
+        return sorted(set(re.findall(r"[A-Za-z]{2,}", text)) - allowed)
+
+    return words

@@ -16,7 +16,7 @@ FAST = (
 )
 
 
-def test_full_check_on_the_tiny_preset_is_accepted(run_cli, runs_drawn, tmp_path):
+def test_full_check_on_the_tiny_preset_is_accepted(run_cli, runs_drawn, english_words, tmp_path):
     spec = tmp_path / "spec.toml"
     spec.write_text(FAST)
     out = tmp_path / "run"
@@ -36,6 +36,10 @@ def test_full_check_on_the_tiny_preset_is_accepted(run_cli, runs_drawn, tmp_path
     assert r["checkpoint_bytes"] > 0 and r["save_s"] > 0 and r["load_s"] > 0
     assert not (out / "checkpoints").exists()  # removed unless kept
     assert "bit-identical" in stdout and "stages:" in stdout
+    # the same result in the terminal in Russian (issue 31, item 3): every word but the data it quotes
+    rc, ru, err = run_cli("history", "show", out, "--lang", "ru")
+    assert rc == 0 and "вердикт: принято" in ru and "побитно" in ru, ru + err
+    assert english_words(ru, result["spec"], result["environment"], str(out)) == [], ru
     # issue 29, item 4: each run of the check is announced, and the report draws each as a curve of its own
     events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
     runs = [(e["name"], e["params"]) for e in events if e["type"] == "run"]

@@ -140,7 +140,11 @@ def test_history_lists_what_ran_and_compares_two_runs(run_cli, tmp_path):
     result = json.loads((b / "result.json").read_text())
     result["spec"]["batch"]["micro_batch"] = 2
     result["measurement"]["anatomy"]["cpu"]["activations"] //= 2
+    result["environment"]["versions"]["torch"] = "2.99.0"  # last week's run, on another torch and machine
+    result["environment"]["host"]["cpu_model"] = "Another CPU"
+    result["verdict"] = "rejected"
     (b / "result.json").write_text(json.dumps(result))
+    torch_a = json.loads((a / "result.json").read_text())["environment"]["versions"]["torch"]
     rc, out, err = run_cli("history", "--root", tmp_path / "runs")
     import re
 
@@ -149,9 +153,14 @@ def test_history_lists_what_ran_and_compares_two_runs(run_cli, tmp_path):
     rc, out, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs")
     assert rc == 0, err
     assert "changed: batch.micro_batch 4 → 2" in out and "-41.1 MiB" in out
+    assert f"versions.torch {torch_a} → 2.99.0" in out and "host.cpu_model" in out, out
+    assert "verdict: A accepted, B rejected" in out and "tokens/s: A " in out, out
     rc, out, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs", "--json")
     data = json.loads(out)
     assert data["changed"] == [{"field": "batch.micro_batch", "a": 4, "b": 2}]
+    assert {"field": "versions.torch", "a": torch_a, "b": "2.99.0"} in data["environment"]
+    rc, ru, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs", "--lang", "ru")
+    assert rc == 0 and "вердикт: A принято, B отклонено" in ru and "где выполнялись: " in ru, ru
 
 
 @pytest.mark.slow
@@ -186,3 +195,37 @@ def test_devices_auto_is_what_this_machine_has_everywhere(cli_main, tmp_path):
         code, out, err = cli_main(what, run, "--format", fmt, "-o", tmp_path / f"out.{fmt}")
         text = (tmp_path / f"out.{fmt}").read_text()
         assert code == 0 and (expected == "cuda:0" or "cuda:0" not in text), (what, err)
+
+
+def test_the_terminal_speaks_russian_with_lang_ru(cli_main, english_words, tmp_path):
+    """Issue 31, item 3, for the terminal: with --lang ru (or TRAINSIZER_LANG=ru) the estimate — on this
+    machine and on a planned two-node target with its collectives — and the plan say nothing in English but
+    the data they quote (the spec's values, paths, GPU classes), units, acronyms and code; the same commands
+    in English fail the same check."""
+    from trainsizer.spec import RunSpec
+
+    small, big = (
+        RunSpec(),
+        RunSpec().replace(
+            model={"preset": "llama-3.1-8b"},
+            precision={"compute": "bf16-mixed"},
+            parallel={"strategy": "fsdp", "devices": "auto"},
+            batch={"micro_batch": 1, "seq_len": 2048},
+        ),
+    )
+    paths = {"small": tmp_path / "small.toml", "big": tmp_path / "big.toml"}
+    small.save(paths["small"])
+    big.save(paths["big"])
+    commands = [
+        ("estimate", paths["small"]),
+        ("estimate", paths["big"], "--devices", "2x8xH100-80GB"),
+        ("plan", paths["big"], "--tokens", "1e10"),
+    ]
+    for args in commands:
+        code, ru, err = cli_main(*args, "--lang", "ru")
+        assert code in (0, 1) and "Traceback" not in err, err
+        assert english_words(ru, small.to_dict(), big.to_dict(), str(tmp_path)) == [], (args, ru)
+        code, en, err = cli_main(*args)
+        assert len(english_words(en, small.to_dict(), big.to_dict(), str(tmp_path))) > 10, en
+    code, ru, err = cli_main(*commands[1], env={"TRAINSIZER_LANG": "ru"})
+    assert "размещение: fsdp, полное шардирование на 16 рангах" in ru and "обмен:" in ru, ru

@@ -21,7 +21,9 @@ def data_home(tmp_path, monkeypatch):
     return tmp_path / "data" / "trainsizer"
 
 
-def test_the_probe_of_this_machine_judges_every_host_figure_and_is_kept(cli_main, tmp_path, data_home):
+def test_the_probe_of_this_machine_judges_every_host_figure_and_is_kept(
+    cli_main, english_words, tmp_path, data_home
+):
     code, out, err = cli_main("probe", "--quick", "--dir", tmp_path)
     assert code == 0, out + err
     for stage in ("host", "collectives", "disk"):
@@ -51,6 +53,8 @@ def test_the_probe_of_this_machine_judges_every_host_figure_and_is_kept(cli_main
     assert code == 0 and kept[0].name in listed and "quick" in listed and doc["verdict"] in listed, listed
     code, again, err = cli_main("history", "probes", kept[0].name)
     assert code == 0 and again.splitlines()[0] == out.splitlines()[0] and "verdict:" in again, again + err
+    code, ru, err = cli_main("history", "probes", kept[0].name, "--lang", "ru")  # in Russian: no English
+    assert code == 0 and "вердикт:" in ru and english_words(ru, str(tmp_path), doc["machine"]) == [], ru
     code, rows, _ = cli_main("history", "probes", "--json")
     assert json.loads(rows)[0]["file"] == kept[0].name
     code, _, err = cli_main("history", "probes", str(tmp_path / "nothing.json"))

@@ -432,6 +432,30 @@ def test_bad_input_names_the_folder(cli_main, tmp_path):
     assert rc == 2 and "--headroom" in err
 
 
+def _terminal_templates() -> set[str]:
+    """Every template the terminal's renderers pass to their translator ``t(...)`` (issue 31, item 3)."""
+    import ast
+
+    import trainsizer.cli.probe_cmds as probe_cmds
+    import trainsizer.cli.render as render
+    import trainsizer.cli.run_cmds as run_cmds
+
+    out = set()
+    for mod in (render, probe_cmds, run_cmds):
+        for node in ast.walk(ast.parse(Path(mod.__file__).read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "t"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+                and isinstance(node.args[0].value, str)
+            ):
+                out.add(node.args[0].value)
+    assert len(out) > 80, len(out)
+    return out
+
+
 def test_every_report_word_has_a_russian_text():
     import trainsizer.report.charts as charts
     import trainsizer.report.content as content
@@ -444,6 +468,7 @@ def test_every_report_word_has_a_russian_text():
         used |= set(re.findall(r"\bt\(\"([^\"]+)\"", Path(mod.__file__).read_text()))
         used |= set(re.findall(r"\bt\('([^']+)'", Path(mod.__file__).read_text()))
     used |= set(request.QUESTIONS) | {request.CPU_NOTE} | set(EN)
+    used |= _terminal_templates()
     missing = sorted(w for w in used if EN.get(w, w) not in WORDS)  # every text is in the catalog's list
     assert missing == []
     ru = translator("ru")

@@ -156,6 +156,203 @@ def layout_words(layout: str, words=None) -> str:
     return " + ".join(parts)
 
 
+# The estimator's notes (estimate/working_set.py, estimate/traced.py, model/stepaccount.py): a code, its
+# parameters and the English template; the edges word them in the reader's language.
+NOTE_WORDS = {
+    "loop": (
+        "loop: the %(engine)s engine's — loss = model(**batch).loss; loss.backward(): the model "
+        "output is dropped before backward (as transformers.Trainer does), so only what autograd "
+        "saved of the logits stays"
+    ),
+    "trl_not_modelled": (
+        "not modelled: TRL's SFTTrainer also computes the entropy and the token accuracy of the "
+        "logits in every training step; the measured peak shows what they add"
+    ),
+    "selective_checkpointing": (
+        "selective checkpointing: each layer keeps its input and its matmul (and attention) "
+        "outputs; backward recomputes the norms, activations and products of one layer at a time"
+    ),
+    "checkpointing": (
+        "gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a time"
+    ),
+    "pipeline": (
+        "pipeline: %(pp)s stages under 1F1B with %(micro)s micro-batches per step; the first "
+        "stage holds min(%(pp)s, micro-batches) micro-batches' activations of its layers"
+    ),
+    "tensor_parallel_sp": (
+        "tensor parallel over %(tp)s GPUs with sequence parallelism; its all-reduce buffers are not counted"
+    ),
+    "tensor_parallel": (
+        "tensor parallel over %(tp)s GPUs without sequence parallelism; its all-reduce buffers "
+        "are not counted"
+    ),
+    "context_parallel": "context parallel: each GPU holds %(tokens)s of every sequence's tokens",
+    "zero3_pipeline": "ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage",
+    "zero_offload": "ZeRO offload: optimizer states and the optimizer step in host memory",
+    "zero3_param_offload": (
+        "ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time"
+    ),
+    "fsdp_cpu_offload": (
+        "fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory"
+    ),
+    "fsdp_pipeline": "fsdp with pipeline stages: weights and gradients unsharded on the stage",
+    "not_traced": "not traced (%(why)s): the analytic estimate is shown",
+    "traced_in": "traced on fake tensors in %(seconds)s s",
+    "traced_one_process": (
+        "traced as one process; the sharding of model states is applied as in the analytic estimate"
+    ),
+    "optimizer_not_traced": "the optimizer step reads tensor values and was not traced",
+    "correction_mask": (
+        "correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, "
+        "held by the checkpointed layers) removed from both peaks"
+    ),
+    "correction_mask_recompute": (
+        "correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, "
+        "held by the checkpointed layers) removed from both peaks; one recomputed layer's mask "
+        "and repeated k/v (%(more)s bytes) from the backward peak"
+    ),
+    "correction_masks": (
+        "correction: %(count)s materialised causal masks removed (%(bytes)s bytes): the real "
+        "SDPA call is causal without a mask"
+    ),
+    "correction_kv": (
+        "correction: k and v repeated to %(heads)s heads counted at %(kv_heads)s (%(bytes)s "
+        "bytes): the real run uses grouped-query SDPA"
+    ),
+}
+
+
+class Note(str):
+    """An estimator's note: the English sentence (what older readers and ``in`` tests see), with its code and
+    parameters for the edges to word it in another language."""
+
+    code: str
+    params: dict
+
+    def __new__(cls, code: str, **params):
+        self = super().__new__(cls, NOTE_WORDS[code] % params)
+        self.code, self.params = code, params
+        return self
+
+
+def note_words(note, words=None) -> str | None:
+    """A note (a Note, or a {"code", "params"} record) in words; None when it has no code to word (an older
+    result's English sentence) and ``words`` asks for another language."""
+    code = getattr(note, "code", None) or (note.get("code") if isinstance(note, dict) else None)
+    params = getattr(note, "params", None) or (note.get("params") if isinstance(note, dict) else None) or {}
+    template = NOTE_WORDS.get(code or "")
+    if template is None:
+        return None if words else str(note)
+    try:
+        return (words(template) if words else template) % params
+    except (KeyError, TypeError, ValueError):
+        return None if words else str(note)
+
+
+# What a predicted step time rests on (estimate.timing: basis_code, basis_params).
+TIME_BASIS_WORDS = {
+    "cpu_probe": "CPU GEMM (%(dtype)s) calibrated by probe of %(machine)s (%(date)s)",
+    "cpu_matmul": "CPU matmul probe (%(dtype)s, measured %(when)s)",
+    "no_peak": "no peak %(key)s TFLOP/s known for %(gpu)s",
+    "gpu_peak": "%(gpu)s peak %(peak)s TFLOP/s (%(key)s)",
+    "gpu_peak_probed": "%(gpu)s peak %(peak)s TFLOP/s (%(key)s), calibrated by probe of %(machine)s "
+    "(%(date)s) (GEMM %(share)s of peak)",
+}
+
+
+def time_basis_words(time: dict, words=None) -> str:
+    """A predicted time's basis in words (``words`` translates a template; English by default); an older
+    estimate's English sentence when it has no code."""
+    template = TIME_BASIS_WORDS.get(time.get("basis_code") or "")
+    if template is None:
+        return str(time.get("basis") or "")
+    try:
+        return (words(template) if words else template) % dict(time.get("basis_params") or {})
+    except (KeyError, TypeError, ValueError):
+        return str(time.get("basis") or "")
+
+
+# What a link's bus bandwidth rests on (estimate/comm.py: links()["codes"]).
+LINK_WORDS = {
+    "nvlink": "%(link)s: %(one_way)s GB/s one way at %(eff)s",
+    "nvlink_assumed": "%(link)s: rate not stated, NVLink 4 assumed (450 GB/s one way) at %(eff)s",
+    "pcie": "%(link)s: PCIe %(gen)s.0 x%(lanes)s at %(eff)s",
+    "pcie_assumed": "%(link)s: PCIe 4.0 x16 assumed at %(eff)s",
+    "pcie_unstated": "link not stated: PCIe 4.0 x16 assumed at %(eff)s",
+    "network": "%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s",
+}
+
+
+def coded_words(table: dict[str, str], record, words=None) -> str | None:
+    """A {"code", "params"} record in words from ``table``'s English templates (``words`` translates one);
+    None when the code is unknown or its parameters do not fit."""
+    if not isinstance(record, dict) or record.get("code") not in table:
+        return None
+    template = table[record["code"]]
+    try:
+        return (words(template) if words else template) % dict(record.get("params") or {})
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+# A layout's placement (estimate.working_set.placement), its parts as English templates.
+PLACEMENT_WORDS = (
+    "one device",
+    "one replica",
+    "ddp replicas",
+    "fsdp full shard",
+    "fsdp grad-op shard",
+    "ZeRO stage %s",
+    "%s over %s data-parallel ranks",
+    "tensor %s",
+    "pipeline %s",
+    "context %s",
+    "%s = %s GPUs",
+    "%s = %s CPU ranks",
+    "%s on %s nodes",
+)
+
+
+def placement_words(place: dict, words=None) -> str:
+    """A placement (its codes and degrees) in words: "fsdp full shard over 8 data-parallel ranks × tensor 2 =
+    16 GPUs on 2 nodes" (``words(template, *args)`` translates, at the edges; English by default)."""
+
+    def w(template: str, *args) -> str:
+        if words:
+            return words(template, *args)
+        return template % args if args else template
+
+    world, dp = int(place.get("world") or 1), int(place.get("data_parallel") or 1)
+    strategy = place.get("strategy") or "single"
+    if strategy == "single":
+        text = w("one device") if world == 1 else w("one replica")
+    elif strategy == "ddp":
+        text = w("ddp replicas")
+    elif strategy == "fsdp":
+        text = (
+            w("fsdp full shard") if place.get("fsdp_sharding", "full") == "full" else w("fsdp grad-op shard")
+        )
+    elif strategy == "zero":
+        text = w("ZeRO stage %s", place.get("zero_stage"))
+    else:
+        text = str(strategy)
+    if dp > 1:
+        text = w("%s over %s data-parallel ranks", text, dp)
+    degrees = [
+        w(f"{kind} %s", place.get(f"{kind}_parallel"))
+        for kind in ("tensor", "pipeline", "context")
+        if int(place.get(f"{kind}_parallel") or 1) > 1
+    ]
+    if degrees:
+        text += " × " + " × ".join(degrees)
+    if world > 1:
+        cpu = place.get("devices") == "cpu"
+        text = w("%s = %s CPU ranks", text, world) if cpu else w("%s = %s GPUs", text, world)
+    if int(place.get("nodes") or 1) > 1:
+        text = w("%s on %s nodes", text, place["nodes"])
+    return text
+
+
 # The estimate's advice (estimate/fit.py), by id.
 ADVICE_WORDS = {
     "gradient_checkpointing": "turn on gradient checkpointing",

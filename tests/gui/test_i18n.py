@@ -257,9 +257,10 @@ WINDOW_LATIN = {
 
 
 def test_the_russian_window_with_an_estimate_says_nothing_in_english(qtbot, tmp_path):
-    """Issue 31, item 3, for the window: in Russian, with its first estimate on screen, every label, button,
-    group, tab, table cell and text pane holds Russian words, codes (the spec's choices and field names,
-    preset names, GPU classes) or a short list of acronyms, units and names — nothing else in English."""
+    """Issue 31, item 3, for the window: in Russian, with its first estimate, a plan and a run's results on
+    screen, every label, button, group, tab, table cell and text pane holds Russian words, codes (the spec's
+    choices and field names, preset names, GPU classes) or a short list of acronyms, units and names —
+    nothing else in English."""
     import re
 
     from trainsizer.gui import i18n
@@ -277,6 +278,14 @@ def test_the_russian_window_with_an_estimate_says_nothing_in_english(qtbot, tmp_
             allowed |= set(re.findall(r"[A-Za-z]+", path + " " + " ".join(editor.meta.get("choices") or ())))
         for name in [p.name for p in list_presets()] + list(all_accelerators()):
             allowed |= set(re.findall(r"[A-Za-z]+", name)) | set(re.findall(r"x[A-Za-z]+", f"1x{name}"))
+        # the Plan tab with a plan on screen, and the results panel with a run (the recorded one: layout)
+        win.tabs.setCurrentWidget(win.plan_panel)
+        win.plan_panel.plan_button.click()
+        qtbot.waitUntil(lambda: win.plan_panel.table.rowCount() > 0, timeout=60000)
+        replay = win.open_run(Path(__file__).resolve().parent.parent / "data" / "recorded_check")
+        with qtbot.waitSignal(replay.finished, timeout=60000):
+            pass
+        assert win.results.checks.rowCount() == 5 and win.plan_panel.best.text()
         words, count = _window_words(win)
         assert count > 100 and words - allowed == set(), sorted(words - allowed)
         win.estimate.shutdown()

@@ -490,6 +490,8 @@ def test_two_runs_compare_and_a_run_opened_from_a_folder_is_listed(window, qtbot
     result["spec"]["batch"]["micro_batch"] = 2
     result["measurement"]["anatomy"]["cpu"]["activations"] //= 2
     result["created"] = "2099-01-01T00:00:00+00:00"
+    result["environment"]["versions"]["torch"] = "2.99.0"  # and on another torch
+    result["verdict"] = "rejected"
     (b / "result.json").write_text(json.dumps(result))
     for run in (a, b):  # opened from folders outside the history: listed from now on
         replay = window.open_run(run)
@@ -507,6 +509,8 @@ def test_two_runs_compare_and_a_run_opened_from_a_folder_is_listed(window, qtbot
     assert box.curves >= 2  # both runs' memory curves, overlaid
     rows = {box.table.item(r, 0).text(): box.table.item(r, 3).text() for r in range(box.table.rowCount())}
     assert rows["cpu: activations"].startswith("-41.1 MiB")
+    assert "versions.torch: " in box.environment.text() and "→ 2.99.0" in box.environment.text()
+    assert "Verdict: A ACCEPTED, B REJECTED" in box.figures.text() and "Tokens/s: A " in box.figures.text()
     box.close()
 
 

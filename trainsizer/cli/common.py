@@ -43,3 +43,10 @@ def err(msg: str) -> None:
 
 def print_json(data) -> None:
     print(json.dumps(data, indent=2, default=str))
+
+
+def words(args):
+    """The translator of the language a command prints in (``--lang``; report.text.translator)."""
+    from trainsizer.report.text import translator
+
+    return translator(getattr(args, "lang", None) or "en")

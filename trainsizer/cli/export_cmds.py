@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from trainsizer.cli.common import EXIT_INVALID, EXIT_OK, InputError, err
+from trainsizer.cli.common import EXIT_INVALID, EXIT_OK, InputError, err, words
 
 
 def _export(fn, args, **kw) -> int:
@@ -82,10 +82,9 @@ def cmd_history(args) -> int:
         return root / name if not target.exists() and (root / name).exists() else target
 
     if args.history_command == "compare":
+        from trainsizer.cli.render import render_compare
         from trainsizer.report.content import ReportError, load_run
         from trainsizer.runs.compare import compare_runs
-        from trainsizer.ui_common.textfmt import fmt_bytes, table
-        from trainsizer.vocab import ITEM_WORDS
 
         try:
             a, b = load_run(find(args.a)), load_run(find(args.b))
@@ -95,23 +94,7 @@ def cmd_history(args) -> int:
         if args.json:
             print(_json.dumps(c, indent=2, default=str))
             return EXIT_OK
-        print(f"A: {a.path}\nB: {b.path}")
-        print(
-            "changed: " + ("; ".join(f"{x['field']} {x['a']} → {x['b']}" for x in c["changed"]) or "nothing")
-        )
-
-        def delta(v):
-            return "—" if v is None else ("+" if v > 0 else "") + fmt_bytes(v)
-
-        rows = [
-            [f"{r['device']}: {ITEM_WORDS.get(r['item'], r['item'])}", fmt_bytes(r["a"]), fmt_bytes(r["b"]),
-             delta(r["delta"])]
-            for r in c["items"]
-        ]  # fmt: skip
-        print(table(rows, ["measured", "A", "B", "B − A"]))
-        st = c["step_time"]
-        if st["a"] and st["b"]:
-            print(f"step time: A {st['a']:.3f} s, B {st['b']:.3f} s (B/A {st['b'] / st['a']:.2f})")
+        print(render_compare(a.path, b.path, c, words(args)))
         return EXIT_OK
     if args.history_command == "probes":
         return _history_probes(args)
@@ -127,10 +110,11 @@ def cmd_history(args) -> int:
         if args.json:
             print(_json.dumps(run.result, indent=2, default=str))
             return EXIT_OK
-        print(render_measurement(run.result))
+        t = words(args)
+        print(render_measurement(run.result, t))
         for problem in run.problems:
             err(f"warning: {problem}")
-        print(f"folder: {run.path.resolve()}")
+        print(t("folder: %s", run.path.resolve()))
         return EXIT_OK
     entries = list_runs(root)
     if args.json:
@@ -191,7 +175,7 @@ def _history_probes(args) -> int:
             raise InputError(f"{path}: not a readable probe ({type(e).__name__}: {e})") from None
         if not isinstance(doc, dict) or doc.get("schema") != PROBE_SCHEMA:
             raise InputError(f"{path}: not a probe of trainsizer (schema {PROBE_SCHEMA})")
-        print(_json.dumps(doc, indent=2) if args.json else render_probe(doc))
+        print(_json.dumps(doc, indent=2) if args.json else render_probe(doc, words(args)))
         return EXIT_OK
     kept = kept_probes(root)
     rows = [

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json
+from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json, words
 from trainsizer.cli.spec_cmds import load_spec
 
 
@@ -145,7 +145,7 @@ def cmd_estimate(args) -> int:
     if args.json:
         print_json(data)
     else:
-        print(render_estimate(spec, data))
+        print(render_estimate(spec, data, words(args)))
     return EXIT_NEGATIVE if data["fits"] is False or data["host_fits"] is False else EXIT_OK
 
 
@@ -224,7 +224,7 @@ def cmd_plan(args) -> int:
     if args.json:
         print_json(public(result))
     else:
-        print(render_plan(spec, result, show_all=args.all))
+        print(render_plan(spec, result, show_all=args.all, t=words(args)))
     return EXIT_OK if result["top"] else EXIT_NEGATIVE
 
 

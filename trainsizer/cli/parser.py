@@ -15,6 +15,16 @@ from trainsizer.cli.run_cmds import cmd_check, cmd_measure
 from trainsizer.cli.spec_cmds import cmd_spec_fields, cmd_spec_new, cmd_spec_validate
 
 
+def add_lang(p, what: str = "the terminal's output") -> None:
+    """--lang: the language of what a command prints or writes (default: TRAINSIZER_LANG, else English)."""
+    p.add_argument(
+        "--lang",
+        choices=["en", "ru"],
+        default=os.environ.get("TRAINSIZER_LANG") or "en",
+        help=f"language of {what} (default: TRAINSIZER_LANG, else en)",
+    )
+
+
 def add_plan_options(p) -> None:
     """The task and the candidates, for `plan` and `request --plan` (override the spec's [task])."""
     p.add_argument("--tokens", type=float, help="tokens to train per epoch (task.tokens)")
@@ -120,6 +130,7 @@ def build_parser() -> argparse.ArgumentParser:
     e.add_argument("--json", action="store_true", help="print the result as JSON")
     e.add_argument("-o", "--output", help="also write the JSON result to this file")
     add_host_options(e)
+    add_lang(e)
     e.set_defaults(func=cmd_estimate)
 
     pl = sub.add_parser(
@@ -131,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--all", action="store_true", help="list every GPU class × count option, not the top ones"
     )
     pl.add_argument("--json", action="store_true", help="print the plan as JSON")
+    add_lang(pl)
     pl.set_defaults(func=cmd_plan)
 
     pb = sub.add_parser(
@@ -166,6 +178,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rendezvous", help="with --hosts: HOST:PORT of the first host (default: its address:29400)"
     )
     pb.add_argument("--in-slurm-job", action="store_true", help=argparse.SUPPRESS)  # the batch script's
+    add_lang(pb)
     pb.set_defaults(func=cmd_probe)
 
     rm = sub.add_parser("remote", help="prepare a test server reached over SSH")
@@ -196,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--force", action="store_true", help="replace the run already in RUN_DIR (its result and events)"
     )
     add_host_options(m, run=True)
+    add_lang(m)
     m.set_defaults(func=cmd_measure)
 
     c = sub.add_parser("check", help="the full acceptance check: estimate, measure, quality, resume")
@@ -215,13 +229,14 @@ def build_parser() -> argparse.ArgumentParser:
     # a Slurm chain's halves of the resume check (runs/slurm.py): stop at the checkpoint; continue anew
     c.add_argument("--resume-phase", choices=["stop", "continue"], help=argparse.SUPPRESS)
     add_host_options(c, run=True)
+    add_lang(c)
     c.set_defaults(func=cmd_check)
 
     r = sub.add_parser("report", help="export the acceptance report of a run directory")
     r.add_argument("run_dir", help="a run directory written by check or measure (or the GUI)")
     r.add_argument("--format", choices=["html", "pdf", "json"], default="html")
     r.add_argument("-o", "--output", help="file to write (default: RUN_DIR/report.FORMAT)")
-    r.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the report")
+    add_lang(r, "the report")
     r.set_defaults(func=cmd_report)
 
     q = sub.add_parser(
@@ -249,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--output",
         help="file to write (default: RUN_DIR/request.FORMAT, or request.FORMAT here with --plan)",
     )
-    q.add_argument("--lang", choices=["en", "ru"], default="en", help="language of the request")
+    add_lang(q, "the request")
     q.set_defaults(func=cmd_request)
 
     h = sub.add_parser("history", help="the runs kept by the window (list, show)")
@@ -265,6 +280,7 @@ def build_parser() -> argparse.ArgumentParser:
     for x in (h, hl, hs, hc, hp):
         x.add_argument("--json", action="store_true", help="print JSON")
         x.add_argument("--root", help="where the runs are kept (default: the user data directory)")
+        add_lang(x)
         x.set_defaults(func=cmd_history)
 
     g = sub.add_parser("gui", help="open the desktop application (the default)")

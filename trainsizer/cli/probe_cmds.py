@@ -6,38 +6,56 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json
+from trainsizer.cli.common import EXIT_NEGATIVE, EXIT_OK, InputError, print_json, words
 from trainsizer.ui_common.messages import render
-from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK, figure_value, probe_where
+from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK, SCOPES, figure_value, probe_where
 
 
-def figure_words(f: dict) -> str:
-    text = render(f.get("code"), f.get("params")) if f.get("code") else ""
+def figure_words(f: dict, t=None) -> str:
+    from trainsizer.report.text import translator
+
+    t = t or translator("en")
+    text = render(f.get("code"), f.get("params"), t.lang) if f.get("code") else ""
     d = f.get("detail") or {}
     if f.get("what") in ("disk_read",) and d.get("page_cache_dropped") is False:
-        text = (text + "; " if text else "") + "the page cache could not be dropped: may read from RAM"
+        text = (text + "; " if text else "") + t("the page cache could not be dropped: may read from RAM")
     if f.get("what", "").startswith(("all_", "reduce_")) and d.get("backend"):
-        text = f"{d['backend']}, {d.get('ranks')} ranks, {d.get('bytes', 0) / 2**20:.0f} MiB; " + text
+        mib = f"{d.get('bytes', 0) / 2**20:.0f} MiB"
+        text = t("%s, %s ranks, %s", d["backend"], d.get("ranks"), mib) + "; " + text
     return text
 
 
-def render_probe(doc: dict) -> str:
-    from trainsizer.ui_common.textfmt import table
+def _scope(scope: str, t) -> str:
+    """Where a figure was taken, in words: "host", "between_processes", "disk:/data" (GPUs and nodes by
+    their names)."""
+    if t.lang == "en":
+        return scope
+    head, sep, rest = scope.partition(":")
+    return t(head) + sep + rest if head in ("host", "disk", *SCOPES) else scope
 
-    where = probe_where(doc)
+
+def render_probe(doc: dict, t=None) -> str:
+    from trainsizer.report.text import translator
+    from trainsizer.ui_common.textfmt import fmt_seconds, table
+
+    t = t or translator("en")
+    en = t.lang == "en"
+    where = probe_where(doc, t)
     several = {"slurm", "hosts"} & set(doc.get("target") or {})  # the place names its nodes already
     machine = "" if several else f" ({doc.get('machine')})"
-    lines = [f"Readiness probe of {where}{machine}, {doc.get('created', '')[:16]}"
-             + (" — quick" if doc.get("quick") else "")]  # fmt: skip
+    lines = [t("Readiness probe of %s, %s", f"{where}{machine}", doc.get("created", "")[:16])
+             + (" — " + t("quick") if doc.get("quick") else "")]  # fmt: skip
     rows = []
     for f in doc.get("figures") or []:
         if f.get("what") == "device":
             continue
+        verdict = f.get("verdict", "")
         rows.append([
-            f.get("scope", ""), FIGURE_WORDS.get(f.get("what"), f.get("what", "")), figure_value(f),
-            f"{MARK.get(f.get('verdict'), '?')} {f.get('verdict', '')}", figure_words(f),
+            _scope(f.get("scope", ""), t), t(FIGURE_WORDS.get(f.get("what"), f.get("what", ""))),
+            figure_value(f),
+            f"{MARK.get(verdict, '?')} {verdict if en else t(verdict)}", figure_words(f, t),
         ])  # fmt: skip
-    lines.append(table(rows, ["where", "figure", "measured", "verdict", "against"]))
+    lines.append(table(rows, [t("where"), t("figure"), t("measured"), t("verdict"), t("against")]))
     gpus = [f for f in doc.get("figures") or [] if f.get("what") == "device"]
     for g in gpus:
         d = g.get("detail") or {}
@@ -46,16 +64,19 @@ def render_probe(doc: dict) -> str:
         )
     below = doc.get("summary") or []
     if below:
-        lines.append("What is wrong:")
+        lines.append(t("What is wrong:"))
         for b in below:
             f = {"code": b.get("code"), "params": b.get("params"), "what": b.get("what")}
-            lines.append(f"  {b['scope']}: {FIGURE_WORDS.get(b['what'], b['what'])} — {figure_words(f)}")
-    lines.append(
-        f"verdict: {'nothing below what the parts should give' if doc.get('verdict') == 'pass' else 'below'}"
-        f" · {doc.get('seconds', 0):.1f} s ("
-        + ", ".join(f"{k} {v:.1f} s" for k, v in (doc.get("stages") or {}).items())
-        + ")"
-    )
+            name = t(FIGURE_WORDS.get(b["what"], b["what"]))
+            lines.append(f"  {b['scope']}: {name} — {figure_words(f, t)}")
+    from trainsizer.report.text import duration_word
+
+    def secs(v) -> str:
+        return fmt_seconds(v or 0, ".1f", duration_word(t))
+
+    stages = ", ".join(f"{k if en else t(k)} {secs(v)}" for k, v in (doc.get("stages") or {}).items())
+    verdict = t("nothing below what its parts should give") if doc.get("verdict") == "pass" else t("below")
+    lines.append(t("verdict: %s · %s (%s)", verdict, secs(doc.get("seconds")), stages))
     return "\n".join(lines)
 
 
@@ -168,7 +189,8 @@ def cmd_probe(args) -> int:
 
     def progress(stage: str) -> None:
         if args.progress_lines or not args.json:
-            print(f"probe: {stage}", file=sys.stderr, flush=True)
+            print(words(args)("probe: %s", stage if args.lang == "en" else words(args)(stage)),
+                  file=sys.stderr, flush=True)  # fmt: skip
 
     try:
         if slurm_request is not None:
@@ -210,7 +232,8 @@ def cmd_probe(args) -> int:
     if args.json:
         print_json(doc)
     else:
-        print(render_probe(doc))
+        t = words(args)
+        print(render_probe(doc, t))
         if doc.get("kept"):
-            print(f"kept: {doc['kept']} (estimates and plans for this machine use it)")
+            print(t("kept: %s (estimates and plans for this machine use it)", doc["kept"]))
     return EXIT_OK if doc.get("verdict") == "pass" else EXIT_NEGATIVE

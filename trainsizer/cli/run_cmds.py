@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json
+from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json, words
 from trainsizer.cli.spec_cmds import load_spec
 from trainsizer.result.model import part
 
@@ -155,37 +155,63 @@ def _run(args, what: str) -> int:
     if args.json and not args.stream:
         print_json(result)
     elif not args.stream:  # with --stream the events were the output; result.json holds the rest
-        _print_result(args, result, what, "" if target.kind == "local" else f" (measured on {target.where})")
+        _print_result(args, result, what, _where(target, words(args)))
     return _exit_code(what, result)
 
 
-def _print_result(args, result: dict, what: str, where: str) -> None:
+def _print_result(args, result: dict, what: str, where: str | None) -> None:
     from trainsizer.cli.render import render_measurement
     from trainsizer.ui_common.messages import evidence
 
-    print(render_measurement(result))
+    t = words(args)
+    print(render_measurement(result, t))
     if what == "check":
         q, r = part(result, "quality"), part(result, "resume")
         if q.get("before") is not None:
-            print(f"quality: {evidence(q)}")
+            print(t("quality: %s", evidence(q, t.lang)))
         if result["resume"] is not None:
-            print("resume: " + "; ".join([evidence(r), *resume_figures(r)]))
-        print("stages: " + ", ".join(f"{k} {v:.1f} s" for k, v in part(result, "stages").items()))
-    print(f"results: {Path(args.out).resolve() / 'result.json'}{where}")
+            print(t("resume: %s", "; ".join([evidence(r, t.lang), *resume_figures(r, t)])))
+        from trainsizer.report.text import duration_word
+        from trainsizer.ui_common.textfmt import fmt_seconds
+
+        word = duration_word(t)
+        stages = part(result, "stages").items()
+        print(t("stages: %s", ", ".join(f"{_stage(t, k)} {fmt_seconds(v, '.1f', word)}" for k, v in stages)))
+    path = Path(args.out).resolve() / "result.json"
+    print(t("results: %s", path) + (" " + t("(measured on %s)", where) if where else ""))
+
+
+def _where(target, t) -> str | None:
+    """Where the run was measured, in words (None: this machine)."""
+    if target.kind == "nodes":
+        return t("%s nodes", len(target.hosts))
+    if target.kind == "slurm":
+        return t("a Slurm cluster (through %s)", target.host) if target.host else t("a Slurm cluster")
+    return None if target.kind == "local" else target.where
+
+
+def _stage(t, key: str) -> str:
+    from trainsizer.vocab import PHASE_WORDS
+
+    return key if t.lang == "en" else t(PHASE_WORDS.get(key, key))
 
 
 def cmd_measure(args) -> int:
     return _run(args, "measure")
 
 
-def resume_figures(r: dict) -> list[str]:
+def resume_figures(r: dict, t=None) -> list[str]:
     """The resume check's sizes and times that it measured (a command's check has no save or load time)."""
+    from trainsizer.report.text import translator
+
+    t = t or translator("en")
     out = []
     if isinstance(r.get("checkpoint_bytes"), int | float):
-        out.append(f"checkpoint {r['checkpoint_bytes'] / 2**20:.1f} MiB")
-    for key, word in (("save_s", "save"), ("load_s", "load")):
-        if isinstance(r.get(key), int | float):
-            out.append(f"{word} {r[key]:.2f} s")
+        out.append(t("checkpoint %s", f"{r['checkpoint_bytes'] / 2**20:.1f} MiB"))
+    if isinstance(r.get("save_s"), int | float):
+        out.append(t("save %s", f"{r['save_s']:.2f} s"))
+    if isinstance(r.get("load_s"), int | float):
+        out.append(t("load %s", f"{r['load_s']:.2f} s"))
     return [", ".join(out)] if out else []
 
 

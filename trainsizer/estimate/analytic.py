@@ -91,7 +91,8 @@ class Estimate:
             "total_params": self.stats.total,
             "devices": {d.device: d.to_dict() for d in self.devices},
             "host": self.host,
-            "notes": self.notes,
+            "notes": [str(n) for n in self.notes],  # English sentences; the edges word note_codes
+            "note_codes": [{"code": n.code, "params": n.params} for n in self.notes if hasattr(n, "code")],
             "placement": self.placement,
         }
 

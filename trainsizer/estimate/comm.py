@@ -47,20 +47,36 @@ def links(interconnect: str, nodes: int) -> dict[str, Any]:
         one_way = float(m.group(1)) / 2
         intra = one_way * EFFICIENCY["nvlink"] * 1e9
         basis = f"{text}: {one_way:g} GB/s one way at {EFFICIENCY['nvlink']:.0%}"
+        code = ("nvlink", {"link": text, "one_way": f"{one_way:g}", "eff": f"{EFFICIENCY['nvlink']:.0%}"})
         host = PCIE_LANE_GBS[5] * 16 * EFFICIENCY["pcie"] * 1e9  # NVLink parts sit on PCIe 5 x16 (assumed)
     elif nvlink:
         intra = 450 * EFFICIENCY["nvlink"] * 1e9
         basis = f"{text}: rate not stated, NVLink 4 assumed (450 GB/s one way) at {EFFICIENCY['nvlink']:.0%}"
+        code = ("nvlink_assumed", {"link": text, "eff": f"{EFFICIENCY['nvlink']:.0%}"})
         host = PCIE_LANE_GBS[5] * 16 * EFFICIENCY["pcie"] * 1e9
     else:
         intra = host
         what = f"PCIe {gen}.0 x{lanes}" if pcie else "PCIe 4.0 x16 assumed"
         basis = f"{text or 'link not stated'}: {what} at {EFFICIENCY['pcie']:.0%}"
+        eff = f"{EFFICIENCY['pcie']:.0%}"
+        code = (
+            ("pcie", {"link": text, "gen": gen, "lanes": lanes, "eff": eff})
+            if pcie
+            else ("pcie_assumed", {"link": text, "eff": eff})
+            if text
+            else ("pcie_unstated", {"eff": eff})
+        )
+    # the English sentences for older readers; the edges word the codes (vocab.LINK_WORDS)
     out = {"intra": intra, "intra_basis": basis, "host": host, "inter": None, "inter_basis": None}
+    out["codes"] = {"intra_basis": {"code": code[0], "params": code[1]}}
     if nodes > 1:
         gbps = NETWORK_GBPS_PER_GPU if nvlink else PCIE_SERVER_NETWORK_GBPS
         out["inter"] = gbps / 8 * EFFICIENCY["network"] * 1e9
         out["inter_basis"] = f"{gbps} Gb/s per GPU between nodes (assumed) at {EFFICIENCY['network']:.0%}"
+        out["codes"]["inter_basis"] = {
+            "code": "network",
+            "params": {"gbps": gbps, "eff": f"{EFFICIENCY['network']:.0%}"},
+        }
     return out
 
 

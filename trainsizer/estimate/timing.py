@@ -62,14 +62,15 @@ def utilization_for(
 CPU_UTILIZATION = 0.42
 
 
-def _probed_share(target, key: str) -> tuple[float, str] | None:
-    """The GEMM share of peak a kept probe of this machine measured on ``target``'s GPU class."""
+def _probed_share(target, key: str) -> tuple[float, dict] | None:
+    """The GEMM share of peak a kept probe of this machine measured on ``target``'s GPU class, and the
+    probe's calibration (its source, machine and date)."""
     from trainsizer.hardware.probes import calibration, catalog_row, latest_probe
 
     acc = catalog_row(target.name, getattr(target, "memory_total", None))
     cal = calibration(latest_probe())
     share = (cal.get("gemm_share") or {}).get(acc.key, {}).get(key) if acc else None
-    return (share, cal["source"]) if share else None
+    return (share, cal) if share else None
 
 
 def step_time(
@@ -101,9 +102,11 @@ def step_time(
         if cal.get("cpu_flops", {}).get(dtype):  # `trainsizer probe` measured this machine's CPU GEMM
             rate, util = cal["cpu_flops"][dtype], CPU_UTILIZATION
             basis = f"CPU GEMM ({dtype}) calibrated by {cal['source']}"
+            code = ("cpu_probe", {"dtype": dtype, "machine": cal["machine"], "date": cal["date"]})
         else:
             rate, when = probed_cpu_flops(dtype)
             util, basis = CPU_UTILIZATION, f"CPU matmul probe ({dtype}, measured {when})"
+            code = ("cpu_matmul", {"dtype": dtype, "when": when})
     else:
         peak = (target.tflops or {}).get(key)
         if not peak:
@@ -111,6 +114,8 @@ def step_time(
                 "seconds": None,
                 "tokens_per_s": None,
                 "basis": f"no peak {key} TFLOP/s known for {target.name}",
+                "basis_code": "no_peak",
+                "basis_params": {"key": key, "gpu": target.name},
                 "flops": f["total"],
                 "utilization": None,
             }
@@ -125,13 +130,17 @@ def step_time(
                 stats.hidden_size,
             )
         rate, basis = peak * 1e12, f"{target.name} peak {peak:g} TFLOP/s ({key})"
+        code = ("gpu_peak", {"gpu": target.name, "peak": f"{peak:g}", "key": key})
         if utilization is None and not getattr(target, "hypothetical", False):
             probed = _probed_share(target, key)
             if probed:  # this machine's GPU was probed: its GEMM share scales the assumed utilisation
-                share, source = probed
+                share, cal = probed
                 util = util * probe_scale(share)
-                util_basis = {"kind": "probe", "source": source}
-                basis += f", calibrated by {source} (GEMM {share:.0%} of peak)"
+                util_basis = {"kind": "probe", "source": cal["source"], "machine": cal["machine"],
+                              "date": cal["date"]}  # fmt: skip
+                basis += f", calibrated by {cal['source']} (GEMM {share:.0%} of peak)"
+                code = ("gpu_peak_probed", {**code[1], "machine": cal["machine"], "date": cal["date"],
+                                            "share": f"{share:.0%}"})  # fmt: skip
     par = spec.parallel
     if data_parallel is None:
         data_parallel = max(1, par.world_size() // max(1, par.model_parallel))
@@ -140,7 +149,9 @@ def step_time(
         bubble += (par.pipeline_parallel - 1) / spec.batch.grad_accum
     compute = f["total"] / (rate * util) * bubble
     out: dict[str, Any] = {
-        "basis": basis,
+        "basis": basis,  # English, for readers of older estimates; the edges word basis_code (vocab)
+        "basis_code": code[0],
+        "basis_params": code[1],
         "flops": f["total"],
         "utilization": util,
         "utilization_basis": util_basis,
@@ -160,6 +171,7 @@ def step_time(
             "communication_where": c["where"],
             "exposed_s": c["exposed"],
             "links": {k: v for k, v in link.items() if k.endswith("_basis") and v},
+            "link_codes": link["codes"],
         }
     seconds = compute + out["exposed_s"]
     out |= {"seconds": seconds, "tokens_per_s": f["tokens"] * data_parallel / seconds}

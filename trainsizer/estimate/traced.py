@@ -20,7 +20,7 @@ import time
 from trainsizer.estimate.analytic import CUDA_CONTEXT_BYTES, DeviceEstimate, Estimate, allocator_fraction
 from trainsizer.estimate.working_set import _round_blocks
 from trainsizer.estimate.working_set import estimate as analytic_estimate
-from trainsizer.vocab import ITEM_KEYS
+from trainsizer.vocab import ITEM_KEYS, Note
 
 # Items the trace counts itself; the CUDA context, the allocator's rounding and the optimizer's temporaries
 # are added from the constants and the phases below.
@@ -39,7 +39,7 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     base = analytic_estimate(spec, targets, host_ram=host_ram)
     reason = _untraceable(spec)
     if reason:
-        base.notes.append(f"not traced ({reason}): the analytic estimate is shown")
+        base.notes.append(Note("not_traced", why=reason))
         return base
     _, config = model_config(spec)
     t0 = time.perf_counter()
@@ -47,10 +47,8 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         acct = account_step(spec, fake=True, config=config)
     except Exception as e:  # an op without a fake kernel, or one refusing fake inputs: never a crash
         logging.getLogger(__name__).debug("trace failed", exc_info=True)
-        base.notes.append(
-            f"not traced ({type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}): "
-            "the analytic estimate is shown"
-        )
+        why = f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
+        base.notes.append(Note("not_traced", why=why))
         return base
     seconds = time.perf_counter() - t0
     artifacts = fake_artifacts(spec, config)
@@ -62,13 +60,11 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
         if phase in phases:
             phases[phase] -= saved_less + (recompute_less if phase == "backward" else held)
     phases.setdefault("optimizer", base.devices[0].phases["optimizer"])
-    notes = list(base.notes) + list(acct.notes) + [f"traced on fake tensors in {seconds:.1f} s"]
-    notes += [f"correction: {c}" for c in corrections]
+    notes = list(base.notes) + list(acct.notes) + [Note("traced_in", seconds=f"{seconds:.1f}")]
+    notes += corrections
     world = base.world_size
     if world > 1:
-        notes.append(
-            "traced as one process; the sharding of model states is applied as in the analytic estimate"
-        )
+        notes.append(Note("traced_one_process"))
         shard = base.devices[0].items
         for key in ("weights", "gradients", "optimizer_states", "comm_buffers"):
             delta = shard[key] - items.get(key, 0)
@@ -202,14 +198,9 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
     held, recompute_less = _recompute_correction(acct, stats, spec, artifacts)
     if recompute_less:
         notes.append(
-            f"checkpointing: the causal mask the real run does not make ({held} bytes, held by the "
-            "checkpointed layers) removed from both peaks"
-            + (
-                f"; one recomputed layer's mask and repeated k/v ({recompute_less - held} bytes) from the "
-                "backward peak"
-                if recompute_less > held
-                else ""
-            )
+            Note("correction_mask_recompute", held=held, more=recompute_less - held)
+            if recompute_less > held
+            else Note("correction_mask", held=held)
         )
     fwd_calls = [c for c in acct.attention_calls if c["phase"] == "forward"]
     acct = type(acct)(**{**acct.__dict__, "attention_calls": fwd_calls})
@@ -218,10 +209,7 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
         masks = [n for shape, n in acct.saved if len(shape) == 4 and shape[1] == 1 and shape[-2:] == (s, s)]
         if masks:
             less += sum(masks)
-            notes.append(
-                f"{len(masks)} materialised causal masks removed ({sum(masks)} bytes): the real SDPA call "
-                "is causal without a mask"
-            )
+            notes.append(Note("correction_masks", count=len(masks), bytes=sum(masks)))
     if artifacts["repeat"] and stats.kv_heads < stats.heads and acct.attention_calls:
         calls = len(acct.attention_calls) // max(1, acct.steps)  # SDPA calls in one forward
         full = [n for shape, n in acct.saved if shape == (b, stats.heads, s, stats.head_dim)]
@@ -230,10 +218,7 @@ def _corrections(acct, stats, spec, artifacts=None) -> tuple[list[str], int, int
         repeated = int(sum(kv_full) * (1 - stats.kv_heads / stats.heads))
         if repeated:
             less += repeated
-            notes.append(
-                f"k and v repeated to {stats.heads} heads counted at {stats.kv_heads} ({repeated} bytes): "
-                "the real run uses grouped-query SDPA"
-            )
+            notes.append(Note("correction_kv", heads=stats.heads, kv_heads=stats.kv_heads, bytes=repeated))
     return notes, less, recompute_less, held
 
 

@@ -19,6 +19,7 @@ from trainsizer.estimate.analytic import (
     weight_bytes,
 )
 from trainsizer.model.params import param_stats
+from trainsizer.vocab import Note, placement_words
 
 
 class EstimateError(ValueError):
@@ -96,30 +97,7 @@ def placement(spec, names: list[str], targets) -> dict:
     by_label = {t.label: t for t in targets}
     nodes = len({by_label[n].node for n in names if n in by_label}) or 1
     strategy = par.strategy if world // mp > 1 else "single"
-    what = {
-        "single": "one device" if world == 1 else "one replica",
-        "ddp": "ddp replicas",
-        "fsdp": f"fsdp {'full shard' if par.fsdp_sharding == 'full' else 'grad-op shard'}",
-        "zero": f"ZeRO stage {par.zero_stage}",
-    }[strategy]
-    dp = world // mp
-    text = f"{what} over {dp} data-parallel ranks" if dp > 1 else what
-    if mp > 1:
-        degrees = [
-            f"{k} {v}"
-            for k, v in (
-                ("tensor", par.tensor_parallel),
-                ("pipeline", par.pipeline_parallel),
-                ("context", par.context_parallel),
-            )
-            if v > 1
-        ]
-        text += f" × {' × '.join(degrees)}"
-    if world > 1:
-        text += f" = {world} GPUs" if names[0] != "cpu" else f" = {world} CPU ranks"
-    if nodes > 1:
-        text += f" on {nodes} nodes"
-    return {
+    out = {
         "strategy": strategy,
         "world": world,
         "data_parallel": world // mp,
@@ -128,8 +106,12 @@ def placement(spec, names: list[str], targets) -> dict:
         "context_parallel": par.context_parallel,
         "nodes": nodes,
         "ranks_per_node": world // nodes,
-        "text": text,
+        "fsdp_sharding": par.fsdp_sharding,
+        "zero_stage": par.zero_stage,
+        "devices": "cpu" if names[0] == "cpu" else "gpu",
     }
+    out["text"] = placement_words(out)  # English, for readers of older results; the edges word the codes
+    return out
 
 
 def _stage_layers(layers: int, pp: int, stage: int) -> int:
@@ -215,7 +197,7 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     per_stage = max(1, len(names) // pp)
     for rank, n in enumerate(names):
         stage_of.setdefault(n, min(pp - 1, rank // per_stage))
-    notes: list[str] = [f"placement: {place['text']}"]
+    notes: list[str] = []
     shapes_by_stage = {}
     for stage in sorted(set(stage_of.values())):
         fw = _stage_fraction(stats, pp, stage, True) / tp
@@ -238,47 +220,25 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         Rs = int(R / act_split)
         shapes_by_stage[stage] = _device_phases(spec, shard, As, Rs, Ls, Ts, on_cuda)
     if pp > 1:
-        notes.append(
-            f"pipeline: {pp} stages under 1F1B with {batch.grad_accum} micro-batches per step; the first "
-            f"stage holds min({pp}, micro-batches) micro-batches' activations of its layers"
-        )
+        notes.append(Note("pipeline", pp=pp, micro=batch.grad_accum))
     if tp > 1:
-        notes.append(
-            f"tensor parallel over {tp} GPUs"
-            + (" with sequence parallelism" if par.sequence_parallel else " without sequence parallelism")
-            + "; its all-reduce buffers are not counted"
-        )
+        notes.append(Note("tensor_parallel_sp" if par.sequence_parallel else "tensor_parallel", tp=tp))
     if cp > 1:
-        notes.append(
-            f"context parallel: each GPU holds {spec.batch.seq_len // cp} of every sequence's tokens"
-        )
+        notes.append(Note("context_parallel", tokens=spec.batch.seq_len // cp))
     devices = []
     for n in names:
         items, phases, peak, peak_phase, _ = shapes_by_stage[stage_of[n]]
         capacity = by_label[n].memory_total if n in by_label else host_ram
         devices.append(DeviceEstimate(n, dict(items), dict(phases), peak, peak_phase, capacity))
     host = _host(spec, W, G, S, shapes_by_stage[0][4], on_cuda, place, devices)
-    notes.append(
-        f"loop: the {spec.engine.name} engine's — loss = model(**batch).loss; loss.backward(): the "
-        "model output is dropped before backward (as transformers.Trainer does), so only what autograd saved "
-        "of the logits stays"
-    )
+    notes.append(Note("loop", engine=spec.engine.name))
     if spec.engine.name == "trl-sft":
-        notes.append(
-            "not modelled: TRL's SFTTrainer also computes the entropy and the token accuracy of the logits "
-            "in every training step; the measured peak shows what they add"
-        )
+        notes.append(Note("trl_not_modelled"))
     if spec.batch.gradient_checkpointing:
         if spec.batch.checkpoint_policy == "selective":
-            notes.append(
-                "selective checkpointing: each layer keeps its input and its matmul (and attention) outputs; "
-                "backward recomputes the norms, activations and products of one layer at a time"
-            )
+            notes.append(Note("selective_checkpointing"))
         else:
-            notes.append(
-                "gradient checkpointing: activations are the layer inputs; backward recomputes one layer "
-                "at a time"
-            )
+            notes.append(Note("checkpointing"))
     return Estimate(devices, host, stats, trainable, len(names), notes, placement=place)
 
 
@@ -370,27 +330,25 @@ def _sharding(
             # with pipeline stages the weights stay gathered between micro-batches and the gradients
             # accumulate unsharded until the last one (torchtitan: reshard_after_forward = not pp_enabled)
             Wd, Gd, bucket = W, G, 0
-            notes.append("ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage")
+            notes.append(Note("zero3_pipeline"))
         if par.offload_optimizer:
             # ZeRO-Offload: optimizer states and the step on the host, with an fp32 copy of the rank's
             # gradient partition there (pinned for the device-to-host copy)
             host, pinned, Sd = S // world + G // world, G // world, 0
-            notes.append("ZeRO offload: optimizer states and the optimizer step in host memory")
+            notes.append(Note("zero_offload"))
         if par.offload_params and stage == 3:
             host += W // world
             Wd = gathered
-            notes.append("ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time")
+            notes.append(Note("zero3_param_offload"))
         return {**out, "weights": Wd, "gradients": Gd, "optimizer_states": Sd, "comm": bucket,
                 "host_offload": host, "pinned": pinned}  # fmt: skip
     if spec.parallel.cpu_offload:
-        notes.append(
-            "fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory"
-        )
+        notes.append(Note("fsdp_cpu_offload"))
         # FSDP's CPUOffloadPolicy pins the host gradients for the device-to-host copy
         return {**out, "weights": gathered, "gradients": unit, "optimizer_states": 0, "comm": unit,
                 "host_offload": (W + G + S) // world, "pinned": G // world}  # fmt: skip
     if pipelined:
-        notes.append("fsdp with pipeline stages: weights and gradients unsharded on the stage")
+        notes.append(Note("fsdp_pipeline"))
         return {**out, "weights": W, "gradients": G, "optimizer_states": S // world}
     if spec.parallel.fsdp_sharding == "grad-op":
         return {**out, "weights": W + W // world, "gradients": G // world + unit,

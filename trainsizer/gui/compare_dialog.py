@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainsizer.gui.i18n import fill, time_axis
-from trainsizer.gui.labels import ITEMS, SERIES, label
+from trainsizer.gui.labels import ITEMS, SERIES, STATUSES, label
 from trainsizer.ui_common.textfmt import fmt_bytes
 
 GiB = float(1 << 30)
@@ -57,6 +57,12 @@ class CompareDialog(QDialog):
         self.changed = QLabel(fill(self.tr("What changed: %1"), changed or self.tr("nothing in the spec")))
         self.changed.setWordWrap(True)
         lay.addWidget(self.changed)
+        env = "; ".join(f"{c['field']}: {c['a']} → {c['b']}" for c in self.data["environment"])
+        same = self.tr("the same machine and software")
+        self.environment = QLabel(fill(self.tr("Where they ran: %1"), env or same))
+        self.environment.setObjectName("compare-environment")
+        self.environment.setWordWrap(True)
+        lay.addWidget(self.environment)
         self.plot = pg.PlotWidget()
         item = self.plot.getPlotItem()
         time_axis(item, self.tr("time"))
@@ -112,6 +118,17 @@ class CompareDialog(QDialog):
                     )
                 )
             )
+        tps, verdict = self.data["tokens_per_s"], self.data["verdict"]
+        figures = []
+        if tps["a"] or tps["b"]:
+            shown = (f"{v:,.0f}" if v else "—" for v in (tps["a"], tps["b"]))
+            figures.append(fill(self.tr("Tokens/s: A %1, B %2"), *shown))
+        figures.append(
+            fill(self.tr("Verdict: A %1, B %2"), label(STATUSES, verdict["a"]), label(STATUSES, verdict["b"]))
+        )
+        self.figures = QLabel(" · ".join(figures))
+        self.figures.setObjectName("compare-figures")
+        lay.addWidget(self.figures)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         lay.addWidget(buttons)

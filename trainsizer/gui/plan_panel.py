@@ -34,6 +34,15 @@ def layout_text(layout: str) -> str:
     return layout_words(layout, lambda text: label(LAYOUTS, code_of.get(text, text)))
 
 
+def placement_text(place: dict) -> str:
+    """A placement in the window's language (the templates live in the catalog's Report context)."""
+    from PySide6.QtCore import QCoreApplication
+
+    from trainsizer.vocab import placement_words
+
+    return placement_words(place, lambda text, *args: QCoreApplication.translate("Report", text) % args)
+
+
 class PlanRunner(QObject):
     ready = Signal(object, object, object)  # (spec, plan or None, error text or None)
 
@@ -260,7 +269,7 @@ class PlanPanel(QWidget):
         best = opts[0] if opts and not opts[0]["why_not"] else None
         if best:
             lines = [fill(self.tr("Best: option %1, %2 — %3"), str(best["option"]), best["target"],
-                          best["placement"]["text"])]  # fmt: skip
+                          placement_text(best["placement"]))]  # fmt: skip
             lines.append(fill(self.tr("Host RAM per node: %1 (estimated)"), fmt_bytes(best["host_per_node"])))
             if best.get("spec_changes"):
                 text = spec_changes_text(best["spec_changes"])

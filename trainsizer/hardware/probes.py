@@ -83,7 +83,13 @@ def calibration(doc: dict[str, Any] | None) -> dict[str, Any]:
                 share = classes.setdefault(acc.key, {})
                 key = GEMM_KEY[f["what"]]
                 share[key] = min(share.get(key, 1e9), value / peak)  # the slowest GPU of a class sets it
-    return {"source": source, "cpu_flops": cpu, "gemm_share": classes}
+    return {
+        "source": source,
+        "machine": str(doc.get("machine")),
+        "date": str(doc.get("created", ""))[:10],
+        "cpu_flops": cpu,
+        "gemm_share": classes,
+    }
 
 
 def probe_scale(share: float) -> float:
@@ -100,7 +106,13 @@ def probed_utilization(doc: dict[str, Any] | None = None, key: str = "bf16") -> 
     for cls, shares in (cal.get("gemm_share") or {}).items():
         share = shares.get(key)
         if share:
-            out[cls] = {"source": cal["source"], "kind": "probe", "gemm_share": share}
+            out[cls] = {
+                "source": cal["source"],
+                "machine": cal["machine"],
+                "date": cal["date"],
+                "kind": "probe",
+                "gemm_share": share,
+            }
     return out
 
 

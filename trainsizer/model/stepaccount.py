@@ -177,7 +177,9 @@ def tracked_steps(
         items["other"] = storage_bytes([scaler._scale, scaler._growth_tracker])
     peaks = tracker.phase_peaks()
     peaks.pop("prime", None)
-    notes = ["the optimizer step reads tensor values and was not traced"] if untraced_optimizer else []
+    from trainsizer.vocab import Note
+
+    notes = [Note("optimizer_not_traced")] if untraced_optimizer else []
     if untraced_optimizer:
         peaks.pop("optimizer", None)
     if "optimizer" in peaks:  # what the optimizer step allocates beyond the model states: its temporaries

@@ -329,7 +329,7 @@ def placement_section(run: Run, t) -> Section:
         ]
     )
     if est.get("world_size", 1) > 1:
-        s.notes.append(f"{est['world_size']} ranks; per-device figures shown for each rank's device")
+        s.notes.append(t("%s ranks; per-device figures shown for each rank's device", est["world_size"]))
     return s
 
 

@@ -11,7 +11,7 @@ from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS,
 from trainsizer.report.text import duration_word, translator
 from trainsizer.result.model import part
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds, spec_changes_text
-from trainsizer.vocab import NEEDS_WORDS, layout_words
+from trainsizer.vocab import NEEDS_WORDS, layout_words, placement_words
 
 
 def _hours(h: float | None, t) -> str:
@@ -28,7 +28,7 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
             + f" — {md(layout_words(option['layout'], t))}",
         )
     )
-    rows.append((t("layout"), md(option["placement"]["text"]) + f" ({est_word})"))
+    rows.append((t("layout"), md(placement_words(option["placement"], t)) + f" ({est_word})"))
     if option.get("spec_changes"):
         rows.append(
             (

@@ -97,10 +97,33 @@ def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
         num = isinstance(va, int | float) and isinstance(vb, int | float)
         items.append({"device": dev, "item": key, "a": va, "b": vb, "delta": vb - va if num else None})
     sa, sb = ma["step_time_s"], mb["step_time_s"]
+    ea, eb = _environment(a), _environment(b)
     return {
         "changed": changed,
+        # what differs where they ran: the machine, its GPUs and driver, the software's versions
+        "environment": [
+            {"field": k, "a": ea.get(k), "b": eb.get(k)}
+            for k in dict.fromkeys([*ea, *eb])
+            if ea.get(k) != eb.get(k)
+        ],
         "items": items,
         "step_time": {"a": sa.get("median"), "b": sb.get("median")},
         "tokens_per_s": {"a": ma.get("tokens_per_s"), "b": mb.get("tokens_per_s")},
         "verdict": {"a": a.get("verdict"), "b": b.get("verdict")},
     }
+
+
+ENVIRONMENT_FIELDS = ("hostname", "os", "cpu_model", "cpu_cores_logical", "ram_total")
+
+
+def _environment(result: dict[str, Any]) -> dict[str, Any]:
+    """The environment a result recorded, flat: host.*, gpus (names), nvml.driver_version, versions.*."""
+    from trainsizer.result.model import part
+
+    env = part(result, "environment")
+    out: dict[str, Any] = {f"host.{k}": env["host"].get(k) for k in ENVIRONMENT_FIELDS}
+    gpus = [g.get("name") for g in env.get("gpus") or [] if isinstance(g, dict)]
+    out["gpus"] = ", ".join(f"{gpus.count(n)} × {n}" for n in dict.fromkeys(gpus)) or None
+    out["nvml.driver_version"] = (env.get("nvml") or {}).get("driver_version")
+    out |= {f"versions.{k}": v for k, v in sorted((env.get("versions") or {}).items())}
+    return out

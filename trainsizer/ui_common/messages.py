@@ -154,6 +154,8 @@ def render(
     if template is None:
         return str(params.get("message") or code or "")
     text = translated if translated is not None else translate(template, lang)
+    if lang != "en" and isinstance(params.get("why"), str):  # a fixed reason (PROBE_WHY) is worded too
+        params["why"] = translate(params["why"], lang)
     for candidate in (text, template):
         try:
             return candidate.format(**params)

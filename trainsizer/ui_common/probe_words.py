@@ -40,6 +40,18 @@ FIGURE_WORDS = {
     "nvml": "NVML",
 }
 MARK = {"pass": "✓", "below": "✗", "unknown": "·"}
+SCOPES = ("between_processes", "between_gpus", "between_nodes")  # a figure's scope between parts (codes)
+# The fixed reasons a figure has no expected value (runs/probe.py, the ``why`` of probe_no_expected); the
+# edges word them through the catalog (messages.render).
+PROBE_WHY = (
+    "no peak in the accelerator catalog (accelerators.toml can add one)",
+    "no memory bandwidth in the catalog",
+    "the PCIe link is not known (NVML)",
+    "ECC is off or not reported",
+    "NVML gives no power limit",
+    "no planned checkpoint (give --spec)",
+    "one GPU: nothing between GPUs to measure",
+)
 
 
 def figure_value(f: dict) -> str:
@@ -56,14 +68,18 @@ def figure_value(f: dict) -> str:
     return f"{v:g} {unit}".strip()
 
 
-def probe_where(doc: dict) -> str:
-    """Where a probe ran, in words: this machine, a server over SSH, or a Slurm job's nodes."""
+def probe_where(doc: dict, words=None) -> str:
+    """Where a probe ran, in words: this machine, a server over SSH, or a Slurm job's nodes (``words``
+    translates a template, at the edges; English by default)."""
+
+    def w(template: str, *args) -> str:
+        return words(template, *args) if words else (template % args if args else template)
+
     target = doc.get("target") if isinstance(doc.get("target"), dict) else {}
     job = target.get("slurm")
     if isinstance(job, dict):
-        return f"Slurm job {job.get('job_id')} on {job.get('node_list') or '?'}" + (
-            f" (login node {job['login_node']})" if job.get("login_node") else ""
-        )
+        text = w("Slurm job %s on %s", job.get("job_id"), job.get("node_list") or "?")
+        return text + (" " + w("(login node %s)", job["login_node"]) if job.get("login_node") else "")
     if isinstance(target.get("hosts"), list):
-        return ", ".join(map(str, target["hosts"])) + " over SSH"
-    return target.get("host") or "this machine"
+        return w("%s over SSH", ", ".join(map(str, target["hosts"])))
+    return target.get("host") or w("this machine")
