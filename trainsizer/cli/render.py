@@ -260,21 +260,14 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
             lines += [t("last lines of its stderr:"), *("  " + x for x in meas["stderr_tail"][-10:])]
     st = meas["step_time_s"]
     if st.get("count"):
-        times = t(
-            "step %s median (p95 %s, min %s, %s steps)",
-            fmt_seconds(st["median"], ".3f", _duration(t)),
-            f"{st['p95']:.3f}",
-            f"{st['min']:.3f}",
-            st["count"],
+        figures = (fmt_seconds(st["median"], ".3f", _duration(t)), f"{st['p95']:.3f}", f"{st['min']:.3f}",
+                   st["count"])  # fmt: skip
+        times = (
+            t("step %s median (p95 %s, min %s, %s steps, from the times of its step lines)", *figures)
+            if command
+            else t("step %s median (p95 %s, min %s, %s steps)", *figures)
         )
     if st.get("count") and command:
-        times = t(
-            "step %s median (p95 %s, min %s, %s steps, from the times of its step lines)",
-            fmt_seconds(st["median"], ".3f", _duration(t)),
-            f"{st['p95']:.3f}",
-            f"{st['min']:.3f}",
-            st["count"],
-        )
         lines.append(times + " · " + _command_tokens(meas, t))
         left = meas["step_time_left_out"]
         if left["warmup"] or left["evaluation"]:
