@@ -94,3 +94,39 @@ def test_the_target_is_named_by_the_spec_and_the_command_line():
         SshNodes(("a", "b")).run("check", RunRequest(nodes, "/nonexistent"))
     with pytest.raises(Unsupported, match="--break-resume"):
         SshServer("gpu1").run("check", RunRequest(RunSpec(), "/nonexistent", break_resume="rng"))
+
+
+def test_every_error_kind_and_check_id_trainsizer_writes_is_in_its_enum():
+    """Issue 28: error kinds and check ids are enums. Every code the sources give RemoteError, SlurmError,
+    failed_with or Slurm's WHY_ENDED is an ErrorKind; a kind or a check id outside them is refused where it is
+    made (a bug, never a word a reader cannot look up); a schema /1 error with a code of its own reads as
+    "failed"."""
+    import ast
+    from pathlib import Path
+
+    import trainsizer
+    from trainsizer.result.checks import _check
+    from trainsizer.result.model import CheckId, ErrorKind, failed_with, normalize
+    from trainsizer.runs.remote import RemoteError
+    from trainsizer.runs.slurm import WHY_ENDED, SlurmError
+
+    made = set(WHY_ENDED.values())
+    for path in Path(trainsizer.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", None) in ("RemoteError", "SlurmError", "failed_with")
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                made.add(node.args[0].value)
+    assert len(made) > 15 and made <= set(ErrorKind), sorted(made - set(ErrorKind))
+    for refuse in (lambda: failed_with("no_such_kind", "x"), lambda: RemoteError("oops", "x"),
+                   lambda: SlurmError("oops", "x"), lambda: _check("speed", "passed", "placed")):  # fmt: skip
+        with pytest.raises(ValueError):
+            refuse()
+    assert [str(c) for c in CheckId] == ["recorded", "placement", "peak_and_step", "quality", "resume"]
+    old = normalize({"error": {"code": "kaboom", "message": "the server said no"}, "checks": []})
+    assert old["error"] == "the server said no" and old["error_kind"] == "failed"
+    old = normalize({"error": {"code": "unreachable", "message": "gone"}, "checks": []})
+    assert old["error_kind"] == ErrorKind.UNREACHABLE

@@ -10,7 +10,10 @@ from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
 
 def _check(id_: str, status: str, code: str, **params) -> dict[str, Any]:
-    return {"id": id_, "status": status, "code": code, "params": params}
+    """One check: its id (a CheckId), status (a CheckStatus), evidence code (MESSAGES) and parameters."""
+    from trainsizer.result.model import CheckId, CheckStatus
+
+    return {"id": str(CheckId(id_)), "status": str(CheckStatus(status)), "code": code, "params": params}
 
 
 def _outcome(id_: str, part: dict[str, Any]) -> dict[str, Any]:

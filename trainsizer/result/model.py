@@ -13,7 +13,7 @@ import enum
 from typing import Any, TypedDict
 
 from trainsizer import __version__
-from trainsizer.vocab import CHECK_STATUSES, RUN_STATUSES, VERDICTS
+from trainsizer.vocab import CHECK_IDS, CHECK_STATUSES, RUN_STATUSES, VERDICTS
 
 SCHEMA_VERSION = 2
 RESULT_SCHEMA = f"trainsizer.result/{SCHEMA_VERSION}"
@@ -42,12 +42,63 @@ class Verdict(enum.StrEnum):
     INCOMPLETE = "incomplete"
 
 
+class CheckId(enum.StrEnum):
+    """The five acceptance checks, in the order they are shown (vocab.CHECK_IDS)."""
+
+    RECORDED = "recorded"
+    PLACEMENT = "placement"
+    PEAK_AND_STEP = "peak_and_step"
+    QUALITY = "quality"
+    RESUME = "resume"
+
+
+class ErrorKind(enum.StrEnum):
+    """Why a run could not be carried out (``error_kind``): the server (docs/remote.md), the scheduler
+    (docs/remote.md, "A cluster through Slurm") or a failure of its own; ``error`` says it in words."""
+
+    # a test server over SSH (runs/remote.py)
+    NO_SSH = "no_ssh"
+    UNKNOWN_HOST = "unknown_host"
+    UNREACHABLE = "unreachable"
+    HOST_KEY_UNKNOWN = "host_key_unknown"
+    HOST_KEY_CHANGED = "host_key_changed"
+    LOGIN_REFUSED = "login_refused"
+    SSH_FAILED = "ssh_failed"
+    NO_PYTHON = "no_python"
+    NOT_INSTALLED = "not_installed"
+    VERSION_MISMATCH = "version_mismatch"
+    UNSUPPORTED = "unsupported"
+    SCRATCH_FAILED = "scratch_failed"
+    UPLOAD_FAILED = "upload_failed"
+    REMOTE_COMMAND_FAILED = "remote_command_failed"
+    NO_WHEEL = "no_wheel"
+    SETUP_FAILED = "setup_failed"
+    CONNECTION_LOST = "connection_lost"
+    NO_RESULT = "no_result"
+    # a Slurm cluster (runs/slurm.py: what sbatch/sinfo said, and why Slurm ended a job)
+    NO_SLURM = "no_slurm"
+    SINFO_FAILED = "sinfo_failed"
+    NO_NODES = "no_nodes"
+    NO_GPUS = "no_gpus"
+    UNKNOWN_GPU = "unknown_gpu"
+    SBATCH_REFUSED = "sbatch_refused"
+    JOB_DIR_FAILED = "job_dir_failed"
+    TIME_LIMIT = "time_limit"
+    NODE_FAILED = "node_failed"
+    PREEMPTED = "preempted"
+    CANCELLED = "cancelled"
+    OOM = "oom"
+    # anything else: the run failed (a schema /1 error without a code reads as this)
+    FAILED = "failed"
+
+
 assert tuple(Status) == RUN_STATUSES and tuple(CheckStatus) == CHECK_STATUSES and tuple(Verdict) == VERDICTS
+assert tuple(CheckId) == CHECK_IDS
 
 
 class Check(TypedDict):
-    id: str  # vocab.CHECK_IDS
-    status: str  # vocab.CHECK_STATUSES
+    id: str  # a CheckId
+    status: str  # a CheckStatus
     code: str  # ui_common.messages.MESSAGES: the evidence, worded at the edges
     params: dict[str, Any]
 
@@ -67,9 +118,7 @@ class Result(TypedDict, total=False):
     stages: dict[str, float]
     status: str  # vocab.RUN_STATUSES
     error: str  # the reason, in words (what failed and how to fix it)
-    error_kind: (
-        str  # its code: docs/remote.md's vocabulary (connection_lost, unreachable, ...) or an exception
-    )
+    error_kind: str  # its code: an ErrorKind (connection_lost, unreachable, time_limit, ...)
     write_errors: list[str]
     checks: list[Check]
     verdict: str  # vocab.VERDICTS
@@ -195,8 +244,9 @@ def new_result(spec) -> Result:
 
 
 def failed_with(kind: str, message: str) -> dict[str, str]:
-    """The parts that say why a run failed: ``error`` (a sentence) and ``error_kind`` (its code)."""
-    return {"error": str(message), "error_kind": str(kind)}
+    """The parts that say why a run failed: ``error`` (a sentence) and ``error_kind`` (its code, an ErrorKind:
+    a kind not in the vocabulary is a bug here, never a word a reader cannot look up)."""
+    return {"error": str(message), "error_kind": str(ErrorKind(kind))}
 
 
 def normalize(result: dict[str, Any], problems: list[str] | None = None) -> Result:
@@ -205,7 +255,8 @@ def normalize(result: dict[str, Any], problems: list[str] | None = None) -> Resu
     every part present (missing ones filled with their stand-ins), an older schema's fields as today's."""
     err = result.get("error")
     if isinstance(err, dict) and isinstance(err.get("message"), str):  # schema /1: a remote run's error
-        result.update(failed_with(err.get("code") or "failed", err["message"]))
+        code = err.get("code")
+        result.update(failed_with(code if code in set(ErrorKind) else "failed", err["message"]))
     for key, (kind, default) in PARTS.items():
         value = result.get(key)
         if value is not None and not isinstance(value, kind):

@@ -44,8 +44,10 @@ class RemoteError(Exception):
     it."""
 
     def __init__(self, code: str, message: str):
+        from trainsizer.result.model import ErrorKind
+
         super().__init__(message)
-        self.code = code
+        self.code = str(ErrorKind(code))  # the result's error_kind
 
 
 @dataclass(frozen=True)

@@ -51,8 +51,10 @@ class SlurmError(Exception):
     """The scheduler refused or cannot be used; ``code`` says why, the message is the scheduler's own."""
 
     def __init__(self, code: str, message: str):
+        from trainsizer.result.model import ErrorKind
+
         super().__init__(message)
-        self.code = code
+        self.code = str(ErrorKind(code))  # the result's error_kind
 
 
 def batch_script(
