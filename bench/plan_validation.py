@@ -60,24 +60,10 @@ ROWS = [
      {"micro_batch": 1, "grad_accum": 32, "seq_len": 8192, "gradient_checkpointing": True},
      {"tensor_parallel": 8, "pipeline_parallel": 8}, 82.5, "torch.compile + Float8 + AsyncTP"),
 ]  # fmt: skip
-TOKENS_BOUND = 0.15
+TOKENS_BOUND, MEMORY_BOUND = 0.15, 0.10
 
 
-def _op_sac(spec, stats) -> float:
-    """torchtitan's selective checkpointing ("op" SAC) keeps every other matmul's output and recomputes the
-    rest; trainsizer's "selective" keeps them all. The share of a step's FLOPs trainsizer's count has of what
-    op-SAC runs: 1 for other policies."""
-    if not (spec.batch.gradient_checkpointing and spec.batch.checkpoint_policy == "selective"):
-        return 1.0
-    from trainsizer.model.flops import flops_per_step
-
-    ours = flops_per_step(spec, stats)
-    tokens = ours["tokens"] / spec.parallel.model_parallel
-    matmuls = 2 * sum(lin.in_features * lin.out_features for lin in stats.layer_linears) * stats.layers
-    return ours["total"] / (ours["total"] + 0.5 * matmuls * tokens)
-
-
-def _fit(spec, stats, target, dp, placement, published: float, sac: float) -> float:
+def _fit(spec, stats, target, dp, placement, published: float) -> float:
     """The compute utilisation at which the model (compute plus exposed communication) gives the published
     tokens/s per GPU (bisection: tokens/s rises with the utilisation)."""
     from trainsizer.estimate.timing import step_time
@@ -85,7 +71,7 @@ def _fit(spec, stats, target, dp, placement, published: float, sac: float) -> fl
     lo, hi = 0.01, 1.0
     for _ in range(60):
         mid = (lo + hi) / 2
-        t = step_time(spec, stats, target, data_parallel=dp, utilization=mid * sac, placement=placement)
+        t = step_time(spec, stats, target, data_parallel=dp, utilization=mid, placement=placement)
         if t["tokens_per_s"] / placement["world"] < published:
             lo = mid
         else:
@@ -103,7 +89,7 @@ def main() -> None:
         "what differs |",
         "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |",
     ]
-    worst_mem, worst_tokens = 0.0, 0.0
+    worst_mem, worst_tokens, worst_other = 0.0, 0.0, 0.0
     for source, name, role, tps, preset, card, nodes, per_node, batch, par, published, differs in ROWS:
         spec = RunSpec().replace(
             model={"preset": preset},
@@ -120,18 +106,20 @@ def main() -> None:
         mem_cells = "— | " + f"{mine:.1f} | —"
         if published:
             ratio = mine / published
-            worst_mem = max(worst_mem, abs(ratio - 1))
+            if role in ("fit", "check"):
+                worst_mem = max(worst_mem, abs(ratio - 1))
+            else:
+                worst_other = max(worst_other, abs(ratio - 1))
             mem_cells = f"{published:.1f} | {mine:.1f} | {ratio:.2f}"
         dp = est.placement["data_parallel"]
         util, _ = utilization_for(
             targets[0].name, targets[0].memory_total, "bf16", hidden_size=est.stats.hidden_size
         )
-        sac = _op_sac(spec, est.stats)  # op-SAC's extra recompute, as a lower utilisation of our FLOP count
         t = step_time(
-            spec, est.stats, targets[0], data_parallel=dp, utilization=util * sac, placement=est.placement
+            spec, est.stats, targets[0], data_parallel=dp, utilization=util, placement=est.placement
         )
         per_gpu = t["tokens_per_s"] / len(est.devices)
-        fitted = _fit(spec, est.stats, targets[0], dp, est.placement, tps, sac)
+        fitted = _fit(spec, est.stats, targets[0], dp, est.placement, tps)
         share = t["exposed_s"] / t["seconds"]
         if role in ("fit", "check"):
             worst_tokens = max(worst_tokens, abs(per_gpu / tps - 1))
@@ -144,7 +132,11 @@ def main() -> None:
             f"| {t['exposed_s']:.2f} s of {t['seconds']:.2f} s ({share:.0%}) | {differs} |"
         )
     print("\n".join(lines))
-    print(f"\nworst |estimate / published - 1| of the memory: {worst_mem:.1%}")
+    print(
+        f"\nworst |estimate / published - 1| of the memory over the fitted and checked rows: {worst_mem:.1%} "
+        f"(bound {MEMORY_BOUND:.0%}: {'within' if worst_mem <= MEMORY_BOUND else 'OUTSIDE'}); over the rows "
+        f"trainsizer cannot express (Float8, torch.compile, AsyncTP): {worst_other:.1%}, not bound"
+    )
     print(
         f"worst |estimate / published - 1| of tokens/s over the fitted and checked rows: {worst_tokens:.1%} "
         f"(bound {TOKENS_BOUND:.0%}: {'within' if worst_tokens <= TOKENS_BOUND else 'OUTSIDE'})"

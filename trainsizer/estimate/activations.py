@@ -215,15 +215,17 @@ def _attention_bytes(stats, prec: Precision, s: int, attention: str, attn_dropou
 
 
 def selective_bytes_per_token(stats, compute: str) -> float:
-    """Selective activation checkpointing with a per-op policy that saves matmul outputs (torch's
-    ``create_selective_checkpoint_contexts``; torchtitan's "op" policy) and the attention kernel's output:
-    per token and layer, the layer input, the q/k/v, output-projection and MLP matmul outputs, the attention
-    output and its log-sum-exp. Norms, activations and products are recomputed in backward."""
+    """Selective activation checkpointing as torchtitan's "op" policy runs it (torch's
+    ``create_selective_checkpoint_contexts``; torchtitan ``selective_ac_option = "op"``): per token and layer,
+    the layer input, every other matmul's output in forward order (model.flops.op_sac_split: q, v, gate and
+    down of a Llama layer), the attention kernel's output and its log-sum-exp. The other matmuls, the norms,
+    activations and products are recomputed in backward."""
+    from trainsizer.model.flops import op_sac_split
+
     prec = Precision.of(compute)
-    h, qd, kvd, f = _dims(stats)
-    k = stats.experts_per_token or 1
-    mlp_out = (2 * f if stats.model_type in GATED_MLP else f) * k + h
-    return float(prec.res * h + prec.act * (qd + 2 * kvd + h + mlp_out + qd) + 4 * stats.heads)
+    h, qd, _, _ = _dims(stats)
+    saved, _ = op_sac_split(stats)
+    return float(prec.res * h + prec.act * (saved + qd) + 4 * stats.heads)
 
 
 def post_layers_bytes_per_token(stats, compute: str, trainable_head: bool, trainable_norm: bool) -> float:

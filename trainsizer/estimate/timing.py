@@ -19,14 +19,14 @@ GPU_UTILIZATION = 0.4
 # docs/estimator.md "Utilisation table" has the rows it was fitted to and those it is checked against. H200 is
 # the H100's chip (GH100) with more memory: it takes the H100's row.
 FITTED_UTILIZATION: dict[tuple[str, str], tuple[float, str]] = {
-    ("h100", "bf16"): (0.34, "fitted to torchtitan llama3_h100_202412 Table 1 (8B, FSDP, 8 × H100 at 500 W)"),
-    ("a100", "bf16"): (0.57, "fitted to torchtitan docs/performance.md (Llama 3 8B, FSDP, 64 × A100 80GB)"),
+    ("h100", "bf16"): (0.33, "fitted to torchtitan llama3_h100_202412 Table 1 (8B, FSDP, 8 × H100 at 500 W)"),
+    ("a100", "bf16"): (0.55, "fitted to torchtitan docs/performance.md (Llama 3 8B, FSDP, 64 × A100 80GB)"),
 }
 FAMILY_ROW = {"h100": "h100", "h200": "h100", "a100": "a100"}
-# Larger layers run closer to peak: a fitted row's utilisation scales as (hidden size / 4096) ** 0.15, the
+# Larger layers run closer to peak: a fitted row's utilisation scales as (hidden size / 4096) ** 0.18, the
 # exponent fitted jointly to the two classes' pairs (8B → 405B on H100, 8B → 70B on A100), kept within
 # 0.6-1.3 of the row (a model far from the fitted sizes is an extrapolation).
-SIZE_REFERENCE, SIZE_EXPONENT, SIZE_LIMITS = 4096, 0.15, (0.6, 1.3)
+SIZE_REFERENCE, SIZE_EXPONENT, SIZE_LIMITS = 4096, 0.18, (0.6, 1.3)
 
 
 def size_factor(hidden_size: int) -> float:

@@ -467,6 +467,8 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'pp_send_recv'),
     QT_TRANSLATE_NOOP("Report", 'offload_optimizer_copy'),
     QT_TRANSLATE_NOOP("Report", 'offload_params_copy'),
+    QT_TRANSLATE_NOOP("Report", 'reduce_scatter'),
+    QT_TRANSLATE_NOOP("Report", 'all_gather_after_step'),
     QT_TRANSLATE_NOOP("Report", 'host and GPUs'),
     QT_TRANSLATE_NOOP("Report", 'disk'),
     QT_TRANSLATE_NOOP("Report", 'nodes'),

@@ -11,6 +11,24 @@ from functools import cache
 PEAK_KEY = {"fp32": "fp32", "bf16-mixed": "bf16", "bf16": "bf16", "fp16-mixed": "fp16"}
 
 
+def op_sac_split(stats) -> tuple[int, int]:
+    """Selective checkpointing as torchtitan's "op" policy runs it (``selective_ac_option = "op"``: of the
+    layer's matmuls, in forward order, every second one is recomputed — mm 1, 3, 5, … saved): (the saved
+    matmul outputs' width per token, the recomputed matmuls' multiply-accumulates per token). The layer's
+    Linears are in the order the layer runs them (q, k, v, o, gate, up, down: q, v, gate and down saved);
+    routed experts add their gate, up and down per expert a token visits (up recomputed)."""
+    saved = recomputed = 0
+    for i, lin in enumerate(stats.layer_linears):
+        if i % 2 == 0:
+            saved += lin.out_features
+        else:
+            recomputed += lin.in_features * lin.out_features
+    if stats.experts:
+        k, h, f = stats.experts_per_token, stats.hidden_size, stats.intermediate_size
+        saved, recomputed = saved + k * (f + h), recomputed + k * h * f
+    return saved, recomputed
+
+
 def flops_per_step(spec, stats) -> dict[str, float]:
     """FLOPs of one optimizer step on one device (forward, backward, recompute)."""
     tokens = spec.batch.micro_batch * spec.batch.seq_len * spec.batch.grad_accum
@@ -32,7 +50,8 @@ def flops_per_step(spec, stats) -> dict[str, float]:
         bwd = fwd
     recompute = fwd_layer * stats.layers if spec.batch.gradient_checkpointing else 0
     if spec.batch.gradient_checkpointing and spec.batch.checkpoint_policy == "selective":
-        recompute = 0  # matmul and attention outputs are kept: only elementwise ops run again
+        # every second matmul runs again (op_sac_split); attention's output is kept, elementwise ops are free
+        recompute = 2 * op_sac_split(stats)[1] * tokens * stats.layers
     # model parallelism: each GPU of a replica does its share (tensor, pipeline, context)
     share = spec.parallel.model_parallel
     return {

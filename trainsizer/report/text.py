@@ -140,6 +140,8 @@ TERMINAL_WORDS = (
     "pp_send_recv",
     "offload_optimizer_copy",
     "offload_params_copy",
+    "reduce_scatter",
+    "all_gather_after_step",
     "host and GPUs",
     "disk",
     "nodes",
