@@ -497,9 +497,10 @@ def test_zero3_with_only_the_optimizer_offloaded_and_every_change_to_the_spec_sa
 
 def test_selective_checkpointing_is_torchtitans_op_policy():
     """Issue 30: trainsizer's "selective" is torchtitan's op-SAC — of a layer's matmuls in forward order every
-    second one is recomputed: Llama's q, v, gate and down outputs are kept (with the attention output and its
-    log-sum-exp, and the layer input); k, o and up run again in backward, and their FLOPs are counted. Before,
-    every matmul output was kept and none recomputed (the 8B FSDP rows were 29–36 % over torchtitan's peaks)."""
+    second one is recomputed: Llama's q, v, gate and down outputs are kept (with the attention output and
+    its log-sum-exp, and the layer input); k, o and up run again in backward, and their FLOPs are counted.
+    Before, every matmul output was kept and none recomputed (the 8B FSDP rows were 29–36 % over torchtitan's
+    peaks)."""
     from trainsizer.estimate.activations import selective_bytes_per_token
     from trainsizer.model.build import model_config
     from trainsizer.model.flops import flops_per_step
@@ -512,8 +513,8 @@ def test_selective_checkpointing_is_torchtitans_op_policy():
         "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj",
     ]  # fmt: skip
     assert selective_bytes_per_token(st, "bf16") == 2 * h + 2 * (q + kv + f + h + q) + 4 * st.heads
-    sel = spec.replace(model={"preset": "llama-3.1-8b"}, batch={"gradient_checkpointing": True,
-                                                                "checkpoint_policy": "selective"})  # fmt: skip
+    ckpt = {"gradient_checkpointing": True, "checkpoint_policy": "selective"}
+    sel = spec.replace(model={"preset": "llama-3.1-8b"}, batch=ckpt)
     recomputed = flops_per_step(sel, st)["recompute"]
     assert recomputed == 2 * (h * kv + q * h + h * f) * 2048 * st.layers
     full = flops_per_step(sel.replace(batch={"checkpoint_policy": "full"}), st)["recompute"]

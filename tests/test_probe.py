@@ -230,7 +230,8 @@ def test_a_probe_of_a_gpu_calibrates_the_plan_for_its_class(cli_main, tmp_path, 
     share = next(f["value"] for f in doc["figures"] if f["what"] == "gemm_bf16") / 989.4
     from trainsizer.estimate.timing import FITTED_UTILIZATION, size_factor
 
-    fitted = FITTED_UTILIZATION["h100", "bf16"][0] * size_factor(8192)  # the H100/H200 row of the fitted table at 70B's layer size
+    # the H100/H200 row of the fitted table at 70B's layer size
+    fitted = FITTED_UTILIZATION["h100", "bf16"][0] * size_factor(8192)
     assert h200["utilization_basis"]["kind"] == "probe" and h200["utilization"] == pytest.approx(
         fitted * share / 0.75
     )
