@@ -133,9 +133,9 @@ def _quick_spec(**extra):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("engine", ["builtin", "hf-trainer"])
+@pytest.mark.parametrize("engine", ["hf-trainer"])  # the builtin loop's: the real check below
 def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path, engine):
-    """Also with transformers.Trainer, chosen in the form's own engine box: its run looks like any other."""
+    """With transformers.Trainer, chosen in the form's own engine box: its run looks like any other."""
     from PySide6.QtWidgets import QComboBox
 
     window.form.set_spec(_quick_spec())
@@ -158,7 +158,8 @@ def test_the_real_worker_end_to_end_on_the_tiny_preset(window, qtbot, tmp_path, 
 
 @pytest.mark.slow
 def test_each_run_of_a_real_check_is_a_labelled_curve_of_its_own(window, qtbot, tmp_path):
-    """Issue 29, item 4: a real full check in the window — measure, quality and the resume check's runs — is
+    """The builtin loop's real worker end to end in the window (the buttons while it runs, the live plot, the
+    results), and issue 29, item 4: a real full check — measure, quality and the resume check's runs — is
     drawn one curve per run (one legend entry per series), each run's start a vertical line with its words;
     before, the separate processes were joined into one unlabelled curve."""
     spec = _quick_spec(
@@ -166,8 +167,13 @@ def test_each_run_of_a_real_check_is_a_labelled_curve_of_its_own(window, qtbot, 
     )
     window.form.set_spec(spec)
     with qtbot.waitSignal(window.controller.finished, timeout=300000) as done:
-        window.start_run("check", tmp_path / "run")
-    assert done.args[0]["status"] == "ok", done.args[0].get("error")
+        out = window.start_run("check", tmp_path / "run")
+        assert window.cancel_button.isEnabled() and not window.measure_button.isEnabled()
+    result = done.args[0]
+    assert result["status"] == "ok" and (out / "events.jsonl").exists(), result.get("error")
+    assert window.plot.timeline.steps >= 3 and window.plot.timeline.series[("host", "rss")].peak > 100e6
+    assert window.results.checks.rowCount() == 5 and window.cancel_button.isEnabled() is False
+    assert window.measure_button.isEnabled() and result["spec"]["engine"]["name"] == "builtin"
     plot = window.plot
     qtbot.waitUntil(lambda: len(plot.run_lines) == 5, timeout=5000)
     words = [line.label.toPlainText() for line in plot.run_lines]
