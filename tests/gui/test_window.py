@@ -528,6 +528,8 @@ def test_the_live_view_has_the_loss_and_gpu_activity_and_a_legend_clear_of_the_l
 
     from PySide6.QtCore import QPointF
 
+    from trainsizer.gui.plot import SIDE_MARGIN
+
     run = tmp_path / "recorded"
     shutil.copytree(RECORDED, run)
     replay = window.open_run(run)
@@ -547,6 +549,16 @@ def test_the_live_view_has_the_loss_and_gpu_activity_and_a_legend_clear_of_the_l
     assert (
         not plot.show_activity.isEnabled() and not plot.activity_widget.isVisible()
     )  # no GPU data: no curves
+    # issue 31: the loss plot ends inside the window (not on its right edge), its last point inside the view
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.width() == 1280)
+    plot.redraw()
+    loss = plot.loss_widget
+    right = loss.mapTo(window, loss.rect().topRight()).x()
+    assert right <= window.width() - 1 - SIDE_MARGIN, (right, window.width())
+    vb = loss.getPlotItem().getViewBox()
+    (x0, x1), _ = vb.viewRange()
+    assert x0 < xs[0] and xs[-1] < x1, (vb.viewRange(), xs[-1])
     # the legend's band: above every reference line
     legend = plot.legend.sceneBoundingRect()
     for key, line in plot.lines.items():

@@ -22,6 +22,9 @@ HEADROOM = 1.3  # the value axis ends this far above the highest line: the legen
 KIND_STYLE = {"allocated": None, "reserved": "dash", "nvml_used": "dot", "rss": None}
 
 
+SIDE_MARGIN = 8  # px between the side plots (loss, GPU activity) and the window's right edge
+
+
 class MemoryPlot(QWidget):
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -35,7 +38,7 @@ class MemoryPlot(QWidget):
         time_axis(self.plot, self.tr("time"))
         # No grid: pyqtgraph paints it with the axes, and with the time axis moving on every redraw that
         # was three quarters of a redraw's cost (bench/gui_responsiveness.py); the reference lines remain.
-        self._top = 0.0
+        self._top, self._headroom = 0.0, HEADROOM
         self.plot.setClipToView(True)
         self.plot.setDownsampling(auto=True, mode="peak")  # peak keeps spikes; subsample would drop them
         self.legend = self.plot.addLegend(offset=(-10, 5), colCount=4)
@@ -69,7 +72,9 @@ class MemoryPlot(QWidget):
         )
         self.activity_widget.hide()
         lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
+        # a right margin: the side plots end inside the window, not on its edge (the loss plot's last point
+        # and its frame were cut there, issue 31)
+        lay.setContentsMargins(0, 0, SIDE_MARGIN, 0)
         row = QHBoxLayout()
         row.addWidget(self.widget, 3)
         side = QVBoxLayout()
@@ -85,6 +90,13 @@ class MemoryPlot(QWidget):
         self.timer.start()
 
     # -- inputs --------------------------------------------------------------------------------------------
+    def _legend_band(self) -> float:
+        """The share of the plot's height, from its top, that the legend covers (with a few pixels below)."""
+        box = self.plot.vb.sceneBoundingRect()
+        if box.height() <= 0 or not self.legend.isVisible():
+            return 0.0
+        return max(0.0, self.legend.sceneBoundingRect().bottom() + 6 - box.top()) / box.height()
+
     def reset(self) -> None:
         self.timeline = RunTimeline()
         self.loss_curve.setData([], [])
@@ -105,7 +117,7 @@ class MemoryPlot(QWidget):
         self.phase_items.clear()
         self.capacity.clear()
         self.predicted.clear()
-        self._top = 0.0
+        self._top, self._headroom = 0.0, HEADROOM
         self._dirty = True
 
     def feed(self, event: dict) -> None:
@@ -268,8 +280,10 @@ class MemoryPlot(QWidget):
         # The axis ends at the capacity when the run uses a fair share of it; a small run on a big machine
         # is scaled to its data (the capacity is still in the legend) so that its curve is readable.
         top = (cap if 0 < cap < 4 * data else data * 1.25) / GiB
-        if abs(top - self._top) > 0.01 * max(top, 1e-9):  # re-layout the value axis only when it changes
-            self._top = top
-            # the top fifth stays free for the legend, so it never covers a capacity or predicted-peak line
-            self.plot.setYRange(-top * 0.03, top * HEADROOM, padding=0)
+        # the legend's band stays free above the highest line, so it never covers a capacity or predicted-peak
+        # line: at least the top fifth, more when the plot is short or the legend has more rows
+        headroom = max(HEADROOM, 1.0 / max(0.4, 1.0 - self._legend_band()))
+        if abs(top - self._top) > 0.01 * max(top, 1e-9) or abs(headroom - self._headroom) > 0.01:
+            self._top, self._headroom = top, headroom  # re-layout the value axis only when it changes
+            self.plot.setYRange(-top * 0.03, top * headroom, padding=0)
         self.plot.setXRange(0, max(self.timeline.now, 1.0), padding=0.01)
