@@ -7,7 +7,8 @@ hosts, 8 × H100 96 GB HBM2e per host; memory is the peak per GPU in GiB (torch'
 over all GPUs). torchtitan trains with FSDP2 and a MixedPrecisionPolicy (bf16 parameters for compute, fp32
 sharded parameters, gradients and AdamW states), which is what the estimate's ZeRO-3 layout models (16 bytes
 per parameter, sharded; no autocast weight copies); its sequence length for Llama 3.1 is 8192. Table 2's
-CP 8 row (262144 tokens) is left out: it exceeds the 131072 positions of the model's config.
+CP 8 row (262144 tokens) exceeds the 131072 positions of the model's config: it is sized with
+model.max_positions = 262144, as torchtitan runs it.
 
 Run: python bench/plan_validation.py
 """
@@ -52,6 +53,12 @@ ROWS = [
     (T202412, "T2 FSDP 4, CP 2", "Float8 + torch.compile", 2540, "llama-3.1-8b", H100_96, 1, 8,
      {"micro_batch": 1, "seq_len": 65536, "gradient_checkpointing": True}, {"context_parallel": 2}, 84.2,
      "torch.compile + Float8"),
+    (T202412, "T2 FSDP 2, CP 4", "Float8 + torch.compile", 1071, "llama-3.1-8b", H100_96, 1, 8,
+     {"micro_batch": 1, "seq_len": 131072, "gradient_checkpointing": True}, {"context_parallel": 4}, 84.0,
+     "torch.compile + Float8"),
+    (T202412, "T2 FSDP 1, CP 8", "Float8 + torch.compile", 548, "llama-3.1-8b@262144", H100_96, 1, 8,
+     {"micro_batch": 1, "seq_len": 262144, "gradient_checkpointing": True}, {"context_parallel": 8}, 84.5,
+     "torch.compile + Float8; 262,144 positions (model.max_positions) over the config's 131,072"),
     (T202412, "T4 FSDP 32 × TP 8", "Float8 + torch.compile", 829, "llama-3.1-70b", H100_96, 32, 8,
      {"micro_batch": 16, "seq_len": 8192, "gradient_checkpointing": True}, {"tensor_parallel": 8}, 71.9,
      "torch.compile + Float8"),
@@ -92,7 +99,11 @@ def main() -> None:
     worst_mem, worst_tokens, worst_other = 0.0, 0.0, 0.0
     for source, name, role, tps, preset, card, nodes, per_node, batch, par, published, differs in ROWS:
         spec = RunSpec().replace(
-            model={"preset": preset},
+            # "preset@N": the preset with model.max_positions = N (a longer context than its config's)
+            model={
+                "preset": preset.split("@")[0],
+                "max_positions": int(preset.split("@")[1]) if "@" in preset else None,
+            },  # fmt: skip
             precision={"compute": "bf16-mixed"},
             batch=batch,
             parallel={"devices": "auto", "strategy": "zero", "zero_stage": 3, **par},

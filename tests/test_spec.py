@@ -131,3 +131,28 @@ def test_relative_paths_resolve_against_the_spec_file(tmp_path):
     assert spec.model.config == str(tmp_path / "sub" / "cfg" / "config.json")
     assert spec.model.preset is None
     assert spec.data.path == str(tmp_path / "sub" / "d.txt")
+
+
+def test_max_positions_stretches_a_rotary_models_context_and_is_refused_for_learned_positions(
+    cli_main, tmp_path
+):
+    """Issue 30: a sequence beyond the model's positions had no override (torchtitan's 262,144-token row of
+    Llama 3.1 8B could not be sized). ``model.max_positions`` sets the positions for the estimate, validation
+    and the worker's build alike; a model whose positions are a learned table (GPT-2) refuses it by name."""
+    from trainsizer.model.build import model_config
+
+    spec = RunSpec().replace(model={"preset": "tiny-llama"}, batch={"seq_len": 4096, "micro_batch": 1})
+    path = tmp_path / "long.toml"
+    spec.save(path)
+    code, _, err = cli_main("spec", "validate", path)
+    assert code != 0 and "[batch] seq_len" in err and "positions" in err, err
+    longer = spec.replace(model={"max_positions": 8192})
+    longer.save(path)
+    code, out, err = cli_main("spec", "validate", path)
+    assert code == 0, err
+    assert model_config(longer)[1].max_position_embeddings == 8192  # what the worker builds
+    code, out, err = cli_main("estimate", path, "--json")
+    assert code == 0 and json.loads(out)["fits"] is True, err
+    RunSpec().replace(model={"preset": "gpt2", "max_positions": 4096}).save(path)
+    code, _, err = cli_main("spec", "validate", path)
+    assert code != 0 and "max_positions" in err and "learns its position embeddings" in err, err

@@ -1145,48 +1145,48 @@
 <context>
     <name>MemoryPlot</name>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="35"/>
-        <location filename="../../trainsizer/gui/plot.py" line="59"/>
+        <location filename="../../trainsizer/gui/plot.py" line="38"/>
+        <location filename="../../trainsizer/gui/plot.py" line="62"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="52"/>
+        <location filename="../../trainsizer/gui/plot.py" line="55"/>
         <source>training loss</source>
         <translation>потери обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="53"/>
+        <location filename="../../trainsizer/gui/plot.py" line="56"/>
         <source>step</source>
         <translation>шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="58"/>
+        <location filename="../../trainsizer/gui/plot.py" line="61"/>
         <source>GPU utilisation % and power W</source>
         <translation>Загрузка GPU, % и мощность, Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="62"/>
+        <location filename="../../trainsizer/gui/plot.py" line="65"/>
         <source>GPU utilisation and power</source>
         <translation>Загрузка и мощность GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="186"/>
+        <location filename="../../trainsizer/gui/plot.py" line="198"/>
         <source>capacity %1</source>
         <translation>ёмкость %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="195"/>
+        <location filename="../../trainsizer/gui/plot.py" line="207"/>
         <source>predicted peak %1</source>
         <translation>прогноз пика %1</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="260"/>
+        <location filename="../../trainsizer/gui/plot.py" line="272"/>
         <source>utilisation %</source>
         <translation>загрузка, %</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/plot.py" line="260"/>
+        <location filename="../../trainsizer/gui/plot.py" line="272"/>
         <source>power W</source>
         <translation>мощность, Вт</translation>
     </message>
@@ -4389,399 +4389,404 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="54"/>
+        <source>max positions</source>
+        <translation>макс. позиций</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="55"/>
         <source>kind</source>
         <translation>вид</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="56"/>
         <source>lora rank</source>
         <translation>ранг LoRA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="57"/>
         <source>lora alpha</source>
         <translation>альфа LoRA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="58"/>
         <source>lora dropout</source>
         <translation>дропаут LoRA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="59"/>
         <source>lora targets</source>
         <translation>модули LoRA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="60"/>
         <source>trainable layers</source>
         <translation>обучаемые слои</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="61"/>
         <source>qlora double quant</source>
         <translation>двойное квантование QLoRA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
         <source>compute</source>
         <translation>вычисления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
         <source>name</source>
         <translation>название</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="64"/>
         <source>lr</source>
         <translation>скорость обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="65"/>
         <source>weight decay</source>
         <translation>затухание весов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="66"/>
         <source>momentum</source>
         <translation>момент</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
         <source>scheduler</source>
         <translation>планировщик</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
         <source>warmup steps</source>
         <translation>шаги разогрева</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="69"/>
         <source>max grad norm</source>
         <translation>макс. норма градиента</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="70"/>
         <source>micro batch</source>
         <translation>микробатч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="71"/>
         <source>grad accum</source>
         <translation>накопление градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="72"/>
         <source>seq len</source>
         <translation>длина последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
         <source>gradient checkpointing</source>
         <translation>пересчёт активаций</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
         <source>checkpoint policy</source>
         <translation>политика чекпоинтинга</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
         <source>strategy</source>
         <translation>стратегия</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
         <source>devices</source>
         <translation>устройства</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
         <source>fsdp sharding</source>
         <translation>шардирование FSDP</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
         <source>cpu offload</source>
         <translation>выгрузка на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
         <source>processes</source>
         <translation>процессы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
         <source>hosts</source>
         <translation>узлы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
         <source>ranks per host</source>
         <translation>рангов на узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
         <source>rendezvous</source>
         <translation>точка встречи (rendezvous)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
         <source>zero stage</source>
         <translation>стадия zero</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
         <source>offload optimizer</source>
         <translation>выгрузка оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
         <source>offload params</source>
         <translation>выгрузка параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>tensor parallel</source>
         <translation>тензорный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>sequence parallel</source>
         <translation>параллелизм по последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>pipeline parallel</source>
         <translation>конвейерный параллелизм</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>context parallel</source>
         <translation>параллелизм по контексту</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>source</source>
         <translation>источник</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>path</source>
         <translation>путь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>format</source>
         <translation>формат</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>text field</source>
         <translation>текстовое поле</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>eval fraction</source>
         <translation>доля для оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
-        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
         <source>seed</source>
         <translation>зерно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>metric</source>
         <translation>метрика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>train steps</source>
         <translation>шаги обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
         <source>eval batches</source>
         <translation>батчи оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
         <source>rule</source>
         <translation>правило</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
         <source>threshold</source>
         <translation>порог</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
         <source>steps</source>
         <translation>шаги</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
         <source>sample hz</source>
         <translation>частота выборки, Гц</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
         <source>target tokens per s</source>
         <translation>целевые токены в секунду</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>max step s</source>
         <translation>предельное время шага, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>dir</source>
         <translation>папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>resume at</source>
         <translation>возобновить после</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>resume steps</source>
         <translation>шаги проверки возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>keep</source>
         <translation>сохранять</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
         <source>command</source>
         <translation>команда</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
         <source>cwd</source>
         <translation>рабочая папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
         <source>env</source>
         <translation>переменные окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
         <source>time limit s</source>
         <translation>предел времени, с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
         <source>step pattern</source>
         <translation>шаблон строк шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
         <source>metric pattern</source>
         <translation>шаблон строк метрики</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
         <source>trainer callback</source>
         <translation>обратный вызов Trainer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
         <source>stop args</source>
         <translation>аргументы остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
         <source>resume args</source>
         <translation>аргументы возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
         <source>checkpoint path</source>
         <translation>путь контрольной точки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
         <source>resume tolerance</source>
         <translation>допуск возобновления</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
         <source>tokens</source>
         <translation>токены</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
         <source>examples</source>
         <translation>примеры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
         <source>tokens per example</source>
         <translation>токенов на пример</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="126"/>
         <source>epochs</source>
         <translation>эпох</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="126"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="127"/>
         <source>deadline hours</source>
         <translation>срок, ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="127"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
         <source>budget gpu hours</source>
         <translation>бюджет, GPU-ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="129"/>
         <source>utilization</source>
         <translation>загрузка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="129"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="130"/>
         <source>partition</source>
         <translation>раздел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="130"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="131"/>
         <source>account</source>
         <translation>учётная запись</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="131"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="132"/>
         <source>nodes</source>
         <translation>узлы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="132"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="133"/>
         <source>gpus per node</source>
         <translation>GPU на узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="133"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="134"/>
         <source>time limit</source>
         <translation>ограничение времени</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="134"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="135"/>
         <source>sbatch lines</source>
         <translation>строки sbatch</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="135"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="136"/>
         <source>container</source>
         <translation>контейнер</translation>
     </message>
@@ -4833,411 +4838,416 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/spec_text.py" line="54"/>
+        <source>Positions the model takes, over its config&apos;s max_position_embeddings: a longer context, as a rope-scaled or long-context fine-tune runs it (rotary models; the worker builds it so).</source>
+        <translation>Сколько позиций принимает модель, поверх max_position_embeddings её конфигурации: более длинный контекст, как его использует дообучение с масштабированием RoPE или на длинном контексте (модели с вращательными позициями; рабочий процесс строит модель так же).</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/spec_text.py" line="55"/>
         <source>What is trained: full, freeze (last layers), lora or qlora.</source>
         <translation>Что обучается: full, freeze (последние слои), lora или qlora.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="55"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="56"/>
         <source>LoRA rank r (lora and qlora).</source>
         <translation>Ранг LoRA r (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="56"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="57"/>
         <source>LoRA scaling alpha (lora and qlora).</source>
         <translation>Масштаб alpha LoRA (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="57"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="58"/>
         <source>Dropout on the LoRA input (lora and qlora).</source>
         <translation>Дропаут на входе LoRA (lora и qlora).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="58"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="59"/>
         <source>Module names that get LoRA adapters, or [&quot;all-linear&quot;].</source>
         <translation>Имена модулей, получающих адаптеры LoRA, или [&quot;all-linear&quot;].</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="59"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="60"/>
         <source>freeze: number of last transformer layers left trainable.</source>
         <translation>freeze: число последних слоёв трансформера, которые обучаются.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="60"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="61"/>
         <source>qlora: quantize the quantization constants too (NF4).</source>
         <translation>qlora: квантовать и константы квантования (NF4).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="61"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
         <source>fp32, bf16-mixed / fp16-mixed (autocast, fp32 weights), or pure bf16 weights.</source>
         <translation>fp32, bf16-mixed / fp16-mixed (autocast, веса fp32) или чистые веса bf16.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="62"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="63"/>
         <source>Optimizer: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.</source>
         <translation>Оптимизатор: adamw, adamw-fused, adamw-8bit, sgd, sgd-momentum, adafactor.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="63"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="64"/>
         <source>Peak learning rate.</source>
         <translation>Пиковая скорость обучения.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="64"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="65"/>
         <source>Decoupled weight decay.</source>
         <translation>Раздельное затухание весов (decoupled weight decay).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="65"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="66"/>
         <source>sgd-momentum: momentum factor.</source>
         <translation>sgd-momentum: коэффициент момента.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="66"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
         <source>Learning-rate schedule after warm-up.</source>
         <translation>Расписание скорости обучения после разогрева.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="67"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="68"/>
         <source>Steps of linear learning-rate warm-up.</source>
         <translation>Шаги линейного разогрева скорости обучения.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="68"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="69"/>
         <source>Gradient clipping norm (0 disables clipping).</source>
         <translation>Норма отсечения градиента (0 отключает отсечение).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="69"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="70"/>
         <source>Sequences per device per forward/backward.</source>
         <translation>Последовательностей на устройство за прямой/обратный проход.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="70"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="71"/>
         <source>Micro-batches accumulated per optimizer step.</source>
         <translation>Микробатчей, накапливаемых на шаг оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="71"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="72"/>
         <source>Tokens per sequence.</source>
         <translation>Токенов в последовательности.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="72"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
         <source>Recompute activations in backward instead of storing them.</source>
         <translation>Пересчитывать активации при обратном проходе вместо хранения.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="73"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
         <source>Checkpointing: full (keep layer inputs) or selective (keep matmul outputs; planning only).</source>
         <translation>Чекпоинтинг: full (хранить входы слоёв) или selective (хранить выходы матричных умножений; только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="74"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
         <source>single device, ddp (replicas), fsdp (sharded) or zero (DeepSpeed ZeRO stages; planning only).</source>
         <translation>одно устройство, ddp (реплики), fsdp (шардирование) или zero (стадии DeepSpeed ZeRO; только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="75"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
         <source>Devices to use: cpu, cuda:0, cuda:0,1 or auto.</source>
         <translation>Используемые устройства: cpu, cuda:0, cuda:0,1 или auto.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="76"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
         <source>fsdp: full (weights, grads, optimizer; ZeRO-3-like) or grad-op (ZeRO-2-like).</source>
         <translation>fsdp: full (веса, градиенты, оптимизатор; как ZeRO-3) или grad-op (как ZeRO-2).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="77"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
         <source>fsdp: keep parameters, gradients and optimizer states in host memory.</source>
         <translation>fsdp: держать параметры, градиенты и состояния оптимизатора в памяти хоста.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="78"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
         <source>devices = cpu: number of ranks (gloo) for ddp/fsdp on the CPU.</source>
         <translation>devices = cpu: число рангов (gloo) для ddp/fsdp на CPU.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="79"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
         <source>Several nodes: servers over SSH (user@server[:port] or ssh aliases); torchrun runs on each.</source>
         <translation>Несколько узлов: серверы по SSH (user@server[:port] или псевдонимы ssh); torchrun запускается на каждом.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="80"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
         <source>hosts: ranks (processes) per node (torchrun --nproc-per-node).</source>
         <translation>hosts: рангов (процессов) на узел (torchrun --nproc-per-node).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="81"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
         <source>hosts: the c10d rendezvous address:port on the first host (default: its address, port 29400).</source>
         <translation>hosts: адрес:порт точки встречи c10d на первом узле (по умолчанию его адрес, порт 29400).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="82"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
         <source>zero: 1 shards optimizer states, 2 also gradients, 3 also weights.</source>
         <translation>zero: 1 шардирует состояния оптимизатора, 2 — ещё и градиенты, 3 — ещё и веса.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="83"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
         <source>zero: optimizer states (and the step) in host memory (ZeRO-Offload).</source>
         <translation>zero: состояния оптимизатора (и шаг) в памяти хоста (ZeRO-Offload).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="84"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
         <source>zero stage 3: parameters in host memory too (ZeRO-Infinity, CPU).</source>
         <translation>zero, стадия 3: параметры тоже в памяти хоста (ZeRO-Infinity, CPU).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="85"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
         <source>Tensor-parallel degree (Megatron-style; planning only).</source>
         <translation>Степень тензорного параллелизма (как в Megatron; только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="86"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
         <source>With tensor parallelism: shard norms and dropouts along the sequence too.</source>
         <translation>При тензорном параллелизме: шардировать нормализации и dropout и по последовательности.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="87"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
         <source>Pipeline stages (1F1B; micro-batches = grad_accum; planning only).</source>
         <translation>Стадии конвейера (1F1B; микробатчей = grad_accum; только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="88"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
         <source>Context-parallel degree: the sequence split over GPUs (planning only).</source>
         <translation>Степень параллелизма по контексту: последовательность делится между GPU (только для планирования).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="89"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
         <source>synthetic (random tokens), builtin (generated corpus) or path.</source>
         <translation>synthetic (случайные токены), builtin (сгенерированный корпус) или path.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="90"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
         <source>source = path: a text, JSONL or CSV file, or a dataset saved to disk.</source>
         <translation>source = path: текстовый файл, JSONL, CSV или датасет, сохранённый на диск.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="91"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
         <source>File format of path; auto guesses from the name.</source>
         <translation>Формат файла path; auto определяет по имени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="92"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
         <source>JSONL key, CSV column or dataset column that holds the text.</source>
         <translation>Ключ JSONL, столбец CSV или датасета с текстом.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="93"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
         <source>Share of the data held out for evaluation.</source>
         <translation>Доля данных, отложенная для оценки.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="94"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
         <source>Seed of the corpus generator, the split and the shuffle.</source>
         <translation>Зерно генератора корпуса, разбиения и перемешивания.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="95"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
         <source>Held-out metric: eval_loss, perplexity or token_accuracy.</source>
         <translation>Метрика на отложенных данных: eval_loss, perplexity или token_accuracy.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="96"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
         <source>Optimizer steps trained between the two evaluations.</source>
         <translation>Шаги оптимизатора между двумя оценками.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="97"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
         <source>Held-out micro-batches per evaluation.</source>
         <translation>Отложенных микробатчей на одну оценку.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="98"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
         <source>relative: improve by at least threshold (a fraction); absolute: reach threshold.</source>
         <translation>relative: улучшение не меньше порога (доля); absolute: достичь порога.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="99"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
         <source>The rule&apos;s number: a fraction for relative, a metric value for absolute.</source>
         <translation>Число правила: доля для relative, значение метрики для absolute.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="100"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
         <source>Steps run before timing starts.</source>
         <translation>Шаги до начала замера времени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="101"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
         <source>Measured optimizer steps.</source>
         <translation>Измеряемые шаги оптимизатора.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="102"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
         <source>Memory samples per second.</source>
         <translation>Замеров памяти в секунду.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="103"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
         <source>Seed of model initialisation and training.</source>
         <translation>Зерно инициализации модели и обучения.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="104"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
         <source>Agreed throughput in tokens/s: the peak and step check fails below it (0: none agreed).</source>
         <translation>Согласованная пропускная способность, токенов/с: проверка пика и шага не пройдена ниже неё (0: не согласована).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="105"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
         <source>Agreed longest median optimizer step in seconds: the check fails above it (0: none agreed).</source>
         <translation>Согласованное наибольшее медианное время шага оптимизатора, с: проверка не пройдена выше него (0: не согласовано).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="106"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
         <source>Where checkpoints go (default: RUN_DIR/checkpoints).</source>
         <translation>Куда сохранять контрольные точки (по умолчанию RUN_DIR/checkpoints).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="107"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
         <source>Step after which the resume check saves and restarts.</source>
         <translation>Шаг, после которого проверка возобновления сохраняет и перезапускает.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="108"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
         <source>Total steps of the resume check&apos;s reference run.</source>
         <translation>Всего шагов в эталонном прогоне проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="109"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
         <source>Keep checkpoints after the resume check.</source>
         <translation>Сохранять контрольные точки после проверки возобновления.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="110"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
         <source>Training loop: builtin (exact phases), hf-trainer (transformers.Trainer), trl-sft, or command.</source>
         <translation>Цикл обучения: builtin (точные фазы), hf-trainer (transformers.Trainer), trl-sft или command.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="111"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
         <source>command: the customer&apos;s training command as an argument list, no shell (e.g. python train.py).</source>
         <translation>command: команда обучения заказчика списком аргументов, без оболочки (например, python train.py).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="112"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
         <source>command: its working directory (default: the run folder).</source>
         <translation>command: её рабочая папка (по умолчанию — папка прогона).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="113"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
         <source>command: extra environment variables, each KEY=VALUE.</source>
         <translation>command: дополнительные переменные окружения, каждая в виде KEY=VALUE.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="114"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
         <source>command: stopped (its whole group) after this long.</source>
         <translation>command: останавливается (вся группа процессов) по истечении этого времени.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="115"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
         <source>command: a regular expression for its step lines, with groups step and (optional) loss.</source>
         <translation>command: регулярное выражение для строк шага с группами step и (необязательно) loss.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="116"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
         <source>command: a regular expression for its held-out metric lines, with a group value; the first match is before training, the last after.</source>
         <translation>command: регулярное выражение для строк её метрики на отложенных данных с группой value; первое совпадение — до обучения, последнее — после.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="117"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
         <source>command: add trainsizer&apos;s TrainerCallback to a transformers.Trainer it builds (step times, losses), through a sitecustomize first on PYTHONPATH.</source>
         <translation>command: добавлять TrainerCallback trainsizer к создаваемому ею transformers.Trainer (время шагов, потери) через sitecustomize в начале PYTHONPATH.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="118"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
         <source>command resume check: the script&apos;s own option that stops it after {k} steps (default: trainsizer stops it at step k itself — its TrainerCallback or SIGINT — configuration unchanged).</source>
         <translation>проверка продолжения команды: собственный параметр скрипта, останавливающий его после {k} шагов (по умолчанию trainsizer сам останавливает его на шаге k — своим TrainerCallback или SIGINT, — не меняя конфигурацию).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
         <source>command resume check: where the command saves its checkpoint, e.g. out/checkpoint-{k} or a fixed ckpt.pt.</source>
         <translation>проверка продолжения команды: куда команда сохраняет контрольную точку, например out/checkpoint-{k} или постоянный ckpt.pt.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="129"/>
         <source>Model-FLOPs utilisation of planned GPUs&apos; compute (0: the table fitted to published runs, 40% for a class it lacks; a measured run or a probe of the class replaces it).</source>
         <translation>Загрузка (MFU) вычислений планируемых GPU (0: таблица, подобранная по опубликованным запускам, 40% для класса, которого в ней нет; измеренный запуск или проверка класса заменяет её).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="129"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="130"/>
         <source>Slurm partition (sbatch --partition; default: the cluster&apos;s).</source>
         <translation>Раздел Slurm (sbatch --partition; по умолчанию — раздел кластера).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="130"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="131"/>
         <source>Slurm account to charge (sbatch --account).</source>
         <translation>Учётная запись Slurm для списания (sbatch --account).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="131"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="132"/>
         <source>Nodes of the job (sbatch --nodes); [parallel]&apos;s ranks run on each: nodes × ranks per node in all.</source>
         <translation>Узлов в задании (sbatch --nodes); ранги из [parallel] запускаются на каждом: всего узлы × ранги на узел.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="132"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="133"/>
         <source>GPUs per node (sbatch --gpus-per-node).</source>
         <translation>GPU на узел (sbatch --gpus-per-node).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="133"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="134"/>
         <source>The job&apos;s time limit (sbatch --time, e.g. 30:00 or 2:00:00).</source>
         <translation>Ограничение времени задания (sbatch --time, например 30:00 или 2:00:00).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="134"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="135"/>
         <source>Extra #SBATCH lines, each an sbatch option such as --qos=short.</source>
         <translation>Дополнительные строки #SBATCH, каждая — параметр sbatch, например --qos=short.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="135"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="136"/>
         <source>A container image the job runs in (srun --container-image, pyxis/enroot).</source>
         <translation>Образ контейнера, в котором выполняется задание (srun --container-image, pyxis/enroot).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="119"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="120"/>
         <source>command resume check: arguments that resume from {checkpoint}, e.g. --resume_from_checkpoint {checkpoint}.</source>
         <translation>проверка возобновления команды: аргументы возобновления из {checkpoint}, например --resume_from_checkpoint {checkpoint}.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="121"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
         <source>command resume check: largest |Δloss| accepted (0: identical).</source>
         <translation>проверка возобновления команды: наибольшая допустимая |Δloss| (0: совпадение).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="122"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
         <source>Tokens to train per epoch (0: examples × tokens_per_example).</source>
         <translation>Токенов на эпоху (0: examples × tokens_per_example).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="123"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
         <source>Training examples per epoch.</source>
         <translation>Обучающих примеров на эпоху.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="124"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
         <source>Mean tokens per example (with examples).</source>
         <translation>Среднее число токенов в примере (вместе с examples).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="125"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="126"/>
         <source>Passes over the data.</source>
         <translation>Проходов по данным.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="126"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="127"/>
         <source>Wall-clock hours the training must finish in (0: none).</source>
         <translation>За сколько часов обучение должно завершиться (0: без срока).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/spec_text.py" line="127"/>
+        <location filename="../../trainsizer/gui/spec_text.py" line="128"/>
         <source>Largest GPU-hours the customer will pay for (0: none).</source>
         <translation>Наибольшее число GPU-часов, которое оплатит заказчик (0: без ограничения).</translation>
     </message>

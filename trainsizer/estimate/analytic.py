@@ -217,6 +217,20 @@ def _hidden_dropout(config) -> float:
     return float(getattr(config, "resid_pdrop", None) or getattr(config, "hidden_dropout", None) or 0.0)
 
 
+def autocast_cache_bytes(batch: BatchSpec, precision: PrecisionSpec, method: MethodSpec, stats) -> int:
+    """The low-precision weight copies autocast's cache holds until the forward ends, beyond those saved for
+    backward: under checkpointing the layers save none, but the cache still keeps a copy of every trained
+    layer weight (torch caches a cast of a leaf that requires grad, checkpoint or not) — alive through the
+    forward, freed when the autocast region closes before backward. Frozen weights are not cached."""
+    prec = Precision.of(precision.compute)
+    if not (batch.gradient_checkpointing and prec.autocast) or method.kind not in ("full", "freeze"):
+        return 0
+    layers = autocast_weight_copy_bytes(stats, prec) - autocast_weight_copy_bytes(stats, prec, layers=False)
+    if method.kind == "freeze":
+        layers = int(layers * min(method.trainable_layers, stats.layers) / stats.layers)
+    return layers
+
+
 def activation_bytes(
     batch: BatchSpec,
     precision: PrecisionSpec,

@@ -44,7 +44,9 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     _, config = model_config(spec)
     t0 = time.perf_counter()
     try:
-        acct = account_step(spec, fake=True, config=config)
+        world = base.world_size
+        sharded = base.devices[0].items["gradients"] if world > 1 else None
+        acct = account_step(spec, fake=True, config=config, sharded_grads=sharded)
     except Exception as e:  # an op without a fake kernel, or one refusing fake inputs: never a crash
         logging.getLogger(__name__).debug("trace failed", exc_info=True)
         why = f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
@@ -62,15 +64,21 @@ def traced_estimate(spec, targets=(), *, host_ram=None) -> Estimate:
     phases.setdefault("optimizer", base.devices[0].phases["optimizer"])
     notes = list(base.notes) + list(acct.notes) + [Note("traced_in", seconds=f"{seconds:.1f}")]
     notes += corrections
-    world = base.world_size
     if world > 1:
         notes.append(Note("traced_one_process"))
         shard = base.devices[0].items
-        for key in ("weights", "gradients", "optimizer_states", "comm_buffers"):
+        # the gradients alive at each phase's peak, at one rank's share: the trace followed them as autograd
+        # made them (a sharded backward may peak at another moment than the unsharded one: at its start,
+        # where few gradients exist yet)
+        for phase, sharded_peak in acct.phase_peaks_sharded.items():
+            if phase in phases:
+                phases[phase] += sharded_peak - acct.phase_peaks[phase]
+        items["gradients"] = shard["gradients"]
+        for key in ("weights", "optimizer_states", "comm_buffers"):  # alive in every phase
             delta = shard[key] - items.get(key, 0)
             items[key] = shard[key]
             for phase in phases:
-                phases[phase] += delta if key != "gradients" or phase != "forward" else 0
+                phases[phase] += delta
     devices = []
     for d in base.devices:
         on_cuda = d.device != "cpu"

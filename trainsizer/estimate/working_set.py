@@ -10,6 +10,7 @@ from trainsizer.estimate.analytic import (
     activation_bytes,
     allocator_fraction,
     attention_kind,
+    autocast_cache_bytes,
     grad_bytes,
     logits_bytes,
     optimizer_bytes,
@@ -187,6 +188,7 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         act_prec = spec.precision.__class__(**{**vars(prec), "compute": "bf16"})
     A = activation_bytes(batch, act_prec, meth, stats, config, parts, tokens, attention)
     R = recompute_bytes(batch, act_prec, stats, parts, tokens, attention)
+    cache = autocast_cache_bytes(batch, act_prec, meth, stats)
     L = logits_bytes(act_prec, stats, tokens, config)
     T = optimizer_temp_bytes(prec, opt, stats, trainable, shapes, on_cuda)
     # tensor parallelism (Korthikanti et al. 2022, eqs. 2-4): with sequence parallelism every activation
@@ -218,7 +220,8 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         last = stage == pp - 1
         Ls = {k: (int(v / (tp * cp)) if last else 0) for k, v in L.items()}
         Rs = int(R / act_split)
-        shapes_by_stage[stage] = _device_phases(spec, shard, As, Rs, Ls, Ts, on_cuda)
+        held = int(cache * layer_share / tp)  # autocast's weight copies of this stage's layers, in forward
+        shapes_by_stage[stage] = _device_phases(spec, shard, As, Rs, Ls, Ts, on_cuda, held)
     if pp > 1:
         notes.append(Note("pipeline", pp=pp, micro=batch.grad_accum))
     if tp > 1:
@@ -242,12 +245,12 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     return Estimate(devices, host, stats, trainable, len(names), notes, placement=place)
 
 
-def _device_phases(spec, shard, A, R, L, T, on_cuda):
+def _device_phases(spec, shard, A, R, L, T, on_cuda, held: int = 0):
     Wd, Gd, Sd, comm = shard["weights"], shard["gradients"], shard["optimizer_states"], shard["comm"]
     accum = spec.batch.grad_accum > 1
     base = Wd + Sd
     phases = {
-        "forward": base + A + L["alive"] + L["loss_transient"] + (Gd if accum else 0),
+        "forward": base + A + held + L["alive"] + L["loss_transient"] + (Gd if accum else 0),
         "backward": base
         + max(A + L["saved"] + L["backward_transient"] + (Gd if accum else 0), Gd + R)
         + comm,

@@ -51,6 +51,7 @@ FIELDS = {
     "model.allow_network": (QT_TRANSLATE_NOOP("SpecField", 'allow network'), QT_TRANSLATE_NOOP("SpecHelp", 'Allow downloading hub_id when it is not in the local cache.')),
     "model.trust_remote_code": (QT_TRANSLATE_NOOP("SpecField", 'trust remote code'), QT_TRANSLATE_NOOP("SpecHelp", 'Run model code shipped with the checkpoint (a security risk).')),
     "model.attn_implementation": (QT_TRANSLATE_NOOP("SpecField", 'attn implementation'), QT_TRANSLATE_NOOP("SpecHelp", 'Attention kernel: sdpa, eager or flash_attention_2.')),
+    "model.max_positions": (QT_TRANSLATE_NOOP("SpecField", 'max positions'), QT_TRANSLATE_NOOP("SpecHelp", "Positions the model takes, over its config's max_position_embeddings: a longer context, as a rope-scaled or long-context fine-tune runs it (rotary models; the worker builds it so).")),
     "method.kind": (QT_TRANSLATE_NOOP("SpecField", 'kind'), QT_TRANSLATE_NOOP("SpecHelp", 'What is trained: full, freeze (last layers), lora or qlora.')),
     "method.lora_rank": (QT_TRANSLATE_NOOP("SpecField", 'lora rank'), QT_TRANSLATE_NOOP("SpecHelp", 'LoRA rank r (lora and qlora).')),
     "method.lora_alpha": (QT_TRANSLATE_NOOP("SpecField", 'lora alpha'), QT_TRANSLATE_NOOP("SpecHelp", 'LoRA scaling alpha (lora and qlora).')),

@@ -199,4 +199,6 @@ def light_config(spec) -> LightConfig | None:
     preset = get_preset(spec.model.preset)
     if preset is None or not known(preset.config.get("model_type", "")):
         return None
-    return LightConfig.of(dict(preset.config))
+    from trainsizer.model.source import resolve_model
+
+    return LightConfig.of(resolve_model(spec.model).config)  # with model.max_positions, when given

@@ -88,8 +88,12 @@ def _build_base(spec, device, config, load_weights):
     if resolved is not None and resolved.directory and load_weights and str(device) != "meta":
         from transformers import AutoModelForCausalLM
 
+        kwargs = {"config": cfg} if spec.model.max_positions else {}  # the positions the spec asks for
         model = AutoModelForCausalLM.from_pretrained(
-            resolved.directory, attn_implementation=attn, trust_remote_code=spec.model.trust_remote_code
+            resolved.directory,
+            attn_implementation=attn,
+            trust_remote_code=spec.model.trust_remote_code,
+            **kwargs,
         )
         model.to(device=device, dtype=param_dtype(spec))
     else:

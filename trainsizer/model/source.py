@@ -164,8 +164,35 @@ def _from_hub_cache(hub_id: str, allow_network: bool) -> ResolvedModel:
     return _from_directory(Path(path), "model.hub_id", "hub", hub_id)
 
 
+# Architectures whose positions are a learned table (its size is in the weights): model.max_positions cannot
+# stretch them; rotary and ALiBi models take any number of positions.
+LEARNED_POSITIONS = ("gpt2", "gpt_bigcode", "gpt_neo", "opt", "biogpt", "xglm")
+
+
 def resolve_model(model) -> ResolvedModel:
-    """Resolve a ModelSpec to a ResolvedModel (no torch, no transformers import)."""
+    """Resolve a ModelSpec to a ResolvedModel (no torch, no transformers import), with ``max_positions``
+    (when given) over the config's positions — so the estimate, validation and the worker's build agree."""
+    resolved = _resolve(model)
+    positions = getattr(model, "max_positions", None)
+    if positions:
+        kind = resolved.config.get("model_type")
+        if kind in LEARNED_POSITIONS or "n_positions" in resolved.config:
+            rows = resolved.config.get("n_positions") or resolved.config.get("max_position_embeddings")
+            raise SpecError(
+                [
+                    SpecIssue(
+                        "model.max_positions",
+                        "unsupported",
+                        f"{show(kind)} learns its position embeddings (a table of {rows} rows in its "
+                        "weights): its positions cannot be stretched; leave max_positions out",
+                    )
+                ]
+            )
+        resolved.config["max_position_embeddings"] = int(positions)
+    return resolved
+
+
+def _resolve(model) -> ResolvedModel:
     if model.preset:
         preset = get_preset(model.preset)
         if preset is None:
@@ -206,7 +233,10 @@ def build_config(resolved: ResolvedModel, *, trust_remote_code: bool = False, fi
     data = dict(resolved.config)
     model_type = data.pop("model_type")
     if resolved.directory and trust_remote_code:
-        return AutoConfig.from_pretrained(resolved.directory, trust_remote_code=True)
+        config = AutoConfig.from_pretrained(resolved.directory, trust_remote_code=True)
+        if data.get("max_position_embeddings"):  # model.max_positions, as resolve_model set it
+            config.max_position_embeddings = data["max_position_embeddings"]
+        return config
     where = resolved.source or resolved.name
     try:
         return AutoConfig.for_model(model_type, **data)

@@ -40,6 +40,8 @@ class StepAccount:
     saved: list[tuple[tuple[int, ...], int]] = field(default_factory=list)
     steps: int = 1
     phase_peak_ops: dict[str, int] = field(default_factory=dict)  # where each phase peaked (tracker ops)
+    # each phase's peak with the gradients alive at one rank's share (account_step's sharded_grads)
+    phase_peaks_sharded: dict[str, int] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -73,10 +75,17 @@ def _prime_optimizer(opt, params, tracker) -> bool:
 
 
 def account_step(
-    spec, *, fake: bool = False, steps: int = 2, keep_timeline: bool = False, config=None
+    spec,
+    *,
+    fake: bool = False,
+    steps: int = 2,
+    keep_timeline: bool = False,
+    config=None,
+    sharded_grads: int | None = None,
 ) -> StepAccount:
     """Build ``spec`` on the CPU (or on fake CPU tensors) and account ``steps`` optimizer steps, every
-    byte."""
+    byte. ``sharded_grads``: one rank's gradient bytes under sharding (FSDP, ZeRO-2/3) — the account then also
+    has each phase's peak with the gradients alive at that share (``phase_peaks_sharded``)."""
     torch.manual_seed(spec.measure.seed)
     if config is None:
         _, config = model_config(spec)
@@ -102,6 +111,7 @@ def account_step(
             scaler=scaler,
             fake=fake,
             keep_timeline=keep_timeline,
+            sharded_grads=sharded_grads,
         )
 
 
@@ -116,6 +126,7 @@ def tracked_steps(
     scaler=None,
     fake: bool = False,
     keep_timeline: bool = False,
+    sharded_grads: int | None = None,
 ) -> StepAccount:
     """Run ``steps`` optimizer steps on ``batches`` (the micro-batches of one step) under the live-storage
     tracker and the saved-tensor recorder; used by the estimator's ground truth and the worker's CPU
@@ -130,6 +141,17 @@ def tracked_steps(
     tracker.track_all(_optimizer_state_tensors(opt))
     tracker.track_all(batches)
     param_keys = {p.untyped_storage()._cdata for p in all_params}
+    hooks = []
+    if sharded_grads is not None:  # the gradients alive, counted as autograd accumulates them
+        full = sum(p.numel() * p.element_size() for p in params) or 1
+        counted: dict[int, int] = {}
+
+        def accumulated(p) -> None:
+            counted.setdefault(id(p), p.grad.numel() * p.grad.element_size() if p.grad is not None else 0)
+
+        hooks = [p.register_post_accumulate_grad_hook(accumulated) for p in params]
+        tracker.grad_live = lambda: sum(counted.values())
+        tracker.grad_share = min(1.0, sharded_grads / full)
     b, s = spec.batch.micro_batch, spec.batch.seq_len
     untraced_optimizer = False
     with tracker:
@@ -162,7 +184,11 @@ def tracked_steps(
                     raise
                 untraced_optimizer = True
             opt.zero_grad(set_to_none=True)
+            if sharded_grads is not None:
+                counted.clear()
         tracker.finish()
+    for h in hooks:
+        h.remove()
     saved_logits = sum(n for n in recorder.saved.values() if n >= b * s * vocab * 2)
     items = {
         "weights": storage_bytes(all_params),
@@ -198,4 +224,5 @@ def tracked_steps(
         [(recorder.shapes[k], n) for k, n in recorder.saved.items()],
         steps,
         tracker.phase_peak_ops(),
+        {k: v for k, v in tracker.phase_peaks_sharded().items() if k in peaks} if sharded_grads else {},
     )

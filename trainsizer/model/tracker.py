@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field
+from typing import Any
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
@@ -38,6 +39,9 @@ class PhaseStats:
     peak_bytes: int = 0
     end_bytes: int = 0
     peak_op: int = 0  # the operation (LiveTracker.ops) at which the phase's peak was reached
+    # the phase's peak with the gradients alive scaled to one rank's share (``LiveTracker.grad_share``):
+    # where a sharded run's peak of the phase lies (another moment than the unsharded peak, maybe)
+    peak_sharded: int = 0
 
 
 @dataclass
@@ -54,6 +58,9 @@ class LiveTracker(TorchDispatchMode):
     keep_timeline: bool = False
     watch_attention: bool = False
     attention_calls: list[dict] = field(default_factory=list)
+    # the bytes of gradients alive now (a counter the step keeps), and one rank's share of them under sharding
+    grad_live: Any = None
+    grad_share: float = 1.0
 
     def __post_init__(self):
         super().__init__()
@@ -87,12 +94,20 @@ class LiveTracker(TorchDispatchMode):
         if self.phases and self.current > self.phases[-1].peak_bytes:
             self.phases[-1].peak_bytes = self.current
             self.phases[-1].peak_op = self.ops
+        if self.phases and self.grad_live is not None:
+            # between two allocations the live bytes only fall and the gradients only grow: the sharded
+            # peak is reached at an allocation, so checking here is exact
+            sharded = self.current - int((1.0 - self.grad_share) * self.grad_live())
+            if sharded > self.phases[-1].peak_sharded:
+                self.phases[-1].peak_sharded = sharded
 
     # -- phases -----------------------------------------------------------------------------------
     def phase(self, name: str) -> None:
         if self.phases:
             self.phases[-1].end_bytes = self.current
         self.phases.append(PhaseStats(name, self.current, self.current, self.current, self.ops))
+        if self.grad_live is not None:
+            self.phases[-1].peak_sharded = self.current - int((1.0 - self.grad_share) * self.grad_live())
 
     def finish(self) -> None:
         if self.phases:
@@ -110,6 +125,13 @@ class LiveTracker(TorchDispatchMode):
         out: dict[str, int] = {}
         for p in self.phases:
             out[p.name] = max(out.get(p.name, 0), p.peak_bytes)
+        return out
+
+    def phase_peaks_sharded(self) -> dict[str, int]:
+        """Each phase's peak with the gradients alive at one rank's share (``grad_share``)."""
+        out: dict[str, int] = {}
+        for p in self.phases:
+            out[p.name] = max(out.get(p.name, 0), p.peak_sharded)
         return out
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):

@@ -55,6 +55,13 @@ class ModelSpec:
     attn_implementation: str = spec_field(
         "sdpa", choices=ATTENTION, help="Attention kernel: sdpa, eager or flash_attention_2."
     )
+    max_positions: int | None = spec_field(
+        None,
+        minimum=1,
+        maximum=1 << 24,
+        help="Positions the model takes, over its config's max_position_embeddings: a longer context, as a "
+        "rope-scaled or long-context fine-tune runs it (rotary models; the worker builds it so).",
+    )
 
     def sources(self) -> dict[str, str]:
         return {
