@@ -243,8 +243,10 @@ def test_the_plan_ranks_a_known_good_option_first(preset, changes):
     # known good: it fits with the headroom on its own estimate ...
     est = estimate(first["_spec"], hypothetical_targets(first["target"].replace(first["gpu"], "H100-80GB")))
     assert max(d.peak for d in est.devices) * 1.1 <= first["capacity"]
-    # ... and no option with fewer GPUs fits
-    assert all(o["why_not"] for o in result["options"] if o["gpus"] < first["gpus"])
+    # ... and no option with fewer GPUs fits without changing the method or the precision (issue 30: those
+    # variants rank after it)
+    assert not first["_variant"]
+    assert all(o["why_not"] or o["_variant"] for o in result["options"] if o["gpus"] < first["gpus"])
     assert first["time_to_train_h"] == pytest.approx(1e9 / first["tokens_per_s"] / 3600)
     if preset == "llama-3.1-8b":
         assert first["gpus"] == 1  # an 8B LoRA fits one big GPU
@@ -519,3 +521,39 @@ def test_selective_checkpointing_is_torchtitans_op_policy():
     assert recomputed == 2 * (h * kv + q * h + h * f) * 2048 * st.layers
     full = flops_per_step(sel.replace(batch={"checkpoint_policy": "full"}), st)["recompute"]
     assert 0.3 < recomputed / full < 0.45  # a third of the layer's matmuls, no attention
+
+
+def test_precision_and_method_variants_are_options_marked_as_changes():
+    """Issue 30: the plan never varied precision or method, though `estimate`'s own advice names them —
+    8B LoRA fits one 24 GB card in pure bf16 or as QLoRA. Now bf16 weights, LoRA and QLoRA are options of
+    their own, chosen only where no layout of the agreed method and precision fits, ranked after the options
+    that keep them, each listing what it changes."""
+    from trainsizer.estimate.plan import plan
+
+    spec = spec_of("llama-3.1-8b", method={"kind": "lora"}, precision={"compute": "bf16-mixed"},
+                   batch={"micro_batch": 1, "seq_len": 2048}, parallel={"devices": "auto"},
+                   task={"tokens": 1e8})  # fmt: skip
+    result = plan(spec, gpus=["RTX4090"], shapes=[(1, 1), (1, 2)])
+    one = next(o for o in result["options"] if o["gpus"] == 1)
+    assert one["layout"].endswith(("+bf16", "+qlora")) and not one["why_not"], one["layout"]
+    changed = {c["field"]: (c["from"], c["to"]) for c in one["spec_changes"]}
+    assert changed.get("precision.compute") == ("bf16-mixed", "bf16") or changed.get("method.kind") == (
+        "lora", "qlora"), one["spec_changes"]  # fmt: skip
+    # QLoRA is among the layouts sized, and fits the same card on its own
+    from trainsizer.estimate.plan import _applied, layouts
+    from trainsizer.estimate.working_set import estimate as sized
+
+    qlora = next(lay for lay in layouts(spec, 1, 1) if lay.id.endswith("+qlora"))
+    est = sized(_applied(spec, qlora, 1), hypothetical_targets("RTX4090"))
+    assert est.devices[0].peak * 1.1 < est.devices[0].capacity, est.devices[0].peak
+    # where the agreed method fits, it is kept: no variant on an 80 GB card
+    big = plan(spec, gpus=["H100-80GB"], shapes=[(1, 1)])["options"][0]
+    assert not big["why_not"] and not big["layout"].endswith(("+qlora", "+lora", "+bf16")), big["layout"]
+    assert "method.kind" not in {c["field"] for c in big["spec_changes"]}
+    # full fine-tuning in fp32 that fits no single 80 GB card: a bf16 or LoRA variant, said as a change
+    full = spec_of("llama-3.1-8b", batch={"micro_batch": 1, "seq_len": 2048}, parallel={"devices": "auto"},
+                   task={"tokens": 1e8})  # fmt: skip
+    alone = plan(full, gpus=["H100-80GB"], shapes=[(1, 1)])["options"][0]
+    assert alone["layout"].rsplit("+", 1)[-1] in ("bf16", "lora", "qlora"), alone["layout"]
+    fields = {c["field"] for c in alone["spec_changes"]}
+    assert fields & {"precision.compute", "method.kind"}, alone["spec_changes"]

@@ -116,6 +116,9 @@ LAYOUT_WORDS = {
     "ckpt": "checkpointing",
     "ckpt-selective": "selective checkpointing",
     "adamw-8bit": "8-bit AdamW",
+    "bf16": "weights and optimizer states in bf16",
+    "lora": "LoRA adapters instead of all weights",
+    "qlora": "QLoRA (LoRA on 4-bit base weights)",
 }
 PLAN_REASONS = ("does_not_fit", "misses_deadline", "over_budget", "no_bf16")
 PLAN_REASON_WORDS = {

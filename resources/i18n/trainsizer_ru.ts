@@ -827,52 +827,67 @@
         <translation>8-битный AdamW</translation>
     </message>
     <message>
+        <location filename="../../trainsizer/gui/labels.py" line="146"/>
+        <source>weights and optimizer states in bf16</source>
+        <translation>веса и состояния оптимизатора в bf16</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="147"/>
+        <source>LoRA adapters instead of all weights</source>
+        <translation>адаптеры LoRA вместо всех весов</translation>
+    </message>
+    <message>
         <location filename="../../trainsizer/gui/labels.py" line="148"/>
+        <source>QLoRA (LoRA on 4-bit base weights)</source>
+        <translation>QLoRA (LoRA на 4-битных базовых весах)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/labels.py" line="151"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="149"/>
+        <location filename="../../trainsizer/gui/labels.py" line="152"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="150"/>
+        <location filename="../../trainsizer/gui/labels.py" line="153"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="151"/>
+        <location filename="../../trainsizer/gui/labels.py" line="154"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="152"/>
+        <location filename="../../trainsizer/gui/labels.py" line="155"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="155"/>
+        <location filename="../../trainsizer/gui/labels.py" line="158"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="156"/>
+        <location filename="../../trainsizer/gui/labels.py" line="159"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="159"/>
+        <location filename="../../trainsizer/gui/labels.py" line="162"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="164"/>
+        <location filename="../../trainsizer/gui/labels.py" line="167"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/labels.py" line="167"/>
+        <location filename="../../trainsizer/gui/labels.py" line="170"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
@@ -1194,317 +1209,317 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="533"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="536"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="534"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="537"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="535"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="538"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="536"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="539"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="537"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="540"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="538"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="541"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="539"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="542"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="540"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="543"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="541"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="544"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="542"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="545"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="543"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="546"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="544"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="547"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="545"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="548"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="546"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="549"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="547"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="550"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="548"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="551"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="549"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="552"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="550"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="553"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="551"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="554"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="552"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="555"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="553"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="556"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="554"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="557"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="555"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="558"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="556"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="559"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="557"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="560"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="558"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="561"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="559"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="562"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="560"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="563"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="561"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="564"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="562"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="565"/>
         <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
         <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="563"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="566"/>
         <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
         <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="564"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="567"/>
         <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
         <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="565"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="568"/>
         <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
         <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="566"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="569"/>
         <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
         <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="567"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="570"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="568"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="571"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="569"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="572"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="570"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="573"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="571"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="574"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="572"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="575"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="573"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="576"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="574"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="577"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="575"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="578"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="576"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="579"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="577"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="580"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="578"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="581"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="579"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="582"/>
         <source>{metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="580"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="583"/>
         <source>{metric} {op} {threshold:g} after training</source>
         <translation>{metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="581"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="584"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="582"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="585"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="583"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="586"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="584"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="587"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}, макс. |Δпараметров| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="585"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="588"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="586"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="589"/>
         <source>the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}; продолженный прогон запускается в новом процессе (новом задании Slurm, как после вытеснения): пока он не прошёл, ничего не доказано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="587"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="590"/>
         <source>the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}, но задание, которое должно было продолжить с неё (задание {job}), этого не сделало: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="588"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="591"/>
         <source>measured run</source>
         <translation>измерительный прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="589"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="592"/>
         <source>measured run = A, uninterrupted</source>
         <translation>измерительный прогон = А, без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="590"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="593"/>
         <source>quality: the metric before and after training</source>
         <translation>качество: метрика до и после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="591"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="594"/>
         <source>A: uninterrupted</source>
         <translation>А: без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="592"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="595"/>
         <source>B: stopped at step {k}</source>
         <translation>Б: остановлен на шаге {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="593"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="596"/>
         <source>C: resumed from step {k}</source>
         <translation>В: продолжен с шага {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="594"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="597"/>
         <source>C: resumed from step {k}, stopped at step {to}</source>
         <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="595"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="598"/>
         <source>A again: the noise floor</source>
         <translation>А ещё раз: уровень шума</translation>
     </message>
@@ -3253,991 +3268,1006 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="333"/>
+        <source>weights and optimizer states in bf16</source>
+        <translation>веса и состояния оптимизатора в bf16</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
+        <source>LoRA adapters instead of all weights</source>
+        <translation>адаптеры LoRA вместо всех весов</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
+        <source>QLoRA (LoRA on 4-bit base weights)</source>
+        <translation>QLoRA (LoRA на 4-битных базовых весах)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
         <source>one device</source>
         <translation>одно устройство</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="334"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
         <source>one replica</source>
         <translation>одна реплика</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="335"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
         <source>ddp replicas</source>
         <translation>реплики ddp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="336"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
         <source>fsdp full shard</source>
         <translation>fsdp, полное шардирование</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="337"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
         <source>fsdp grad-op shard</source>
         <translation>fsdp, шардирование градиентов и оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="338"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
         <source>ZeRO stage %s</source>
         <translation>ZeRO, стадия %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="339"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
         <source>%s over %s data-parallel ranks</source>
         <translation>%s на %s рангах параллелизма по данным</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="340"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
         <source>tensor %s</source>
         <translation>тензорный %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="341"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
         <source>pipeline %s</source>
         <translation>конвейерный %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="342"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
         <source>context %s</source>
         <translation>контекстный %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="343"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
         <source>%s = %s GPUs</source>
         <translation>%s = %s GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="344"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
         <source>%s = %s CPU ranks</source>
         <translation>%s = %s рангов CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="345"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
         <source>%s on %s nodes</source>
         <translation>%s на %s узлах</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="346"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
         <source>%s · %s · %s · %s · micro-batch %s × %s tokens (accumulate %s)</source>
         <translation>%s · %s · %s · %s · микробатч %s × %s токенов (накопление %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="347"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
         <source>fits: peak %s of %s on %s (headroom %s, %s); peak at %s</source>
         <translation>помещается: пик %s из %s на %s (запас %s, %s); пик на этапе «%s»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="348"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
         <source>host: %s; total %s</source>
         <translation>хост: %s; всего %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="349"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
         <source>communication: the layout&apos;s collectives over each class&apos;s link, what the compute cannot hide added</source>
         <translation>обмен: коллективные операции раскладки по каналу каждого класса; добавлено то, что не скрывается вычислениями</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="350"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
         <source>tokens/s not known</source>
         <translation>токенов/с: неизвестно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="351"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
         <source>does not fit: needs %s on %s, has %s; peak at %s</source>
         <translation>не помещается: нужно %s на %s, есть %s; пик на этапе «%s»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="352"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
         <source>fit unknown: the capacity of a device is not available</source>
         <translation>помещается ли — неизвестно: ёмкость устройства недоступна</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="353"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
         <source>%s (each of %s)</source>
         <translation>%s (каждое из %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="354"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
         <source>Estimate (%s) on %s</source>
         <translation>Оценка (%s) на %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="355"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
         <source>largest micro-batch that fits: %s; longest sequence: %s</source>
         <translation>наибольший помещающийся микробатч: %s; самая длинная последовательность: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="356"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
         <source>status: %s · verdict: %s</source>
         <translation>состояние: %s · вердикт: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="357"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
         <source>command: %s · ran %s · exit code %s · %s step lines matched</source>
         <translation>команда: %s · работала %s · код выхода %s · строк шагов распознано: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="358"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
         <source>step %s median (p95 %s, min %s, %s steps)</source>
         <translation>шаг %s, медиана (p95 %s, минимум %s, шагов: %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="359"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
         <source>step %s median (p95 %s, min %s, %s steps, from the times of its step lines)</source>
         <translation>шаг %s, медиана (p95 %s, минимум %s, шагов: %s, по времени её строк шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="360"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
         <source>Plan: hardware options (estimated)</source>
         <translation>План: варианты оборудования (оценка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="361"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
         <source>target: Slurm partition %s as sinfo describes it: %s node(s) of %s × %s (class from %s: %s), %s RAM and %s CPUs each</source>
         <translation>цель: раздел Slurm %s, как его описывает sinfo: узлов %s по %s × %s (класс из %s: %s), у каждого %s ОЗУ и %s CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="362"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
         <source>target</source>
         <translation>цель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="363"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
         <source>peak / GPU</source>
         <translation>пик / GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="364"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
         <source>free</source>
         <translation>свободно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="365"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
         <source>step</source>
         <translation>шаг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="366"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
         <source>time</source>
         <translation>время</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="367"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
         <source>GPU-h</source>
         <translation>GPU-ч</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="368"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
         <source>best: option %s, %s — %s; host RAM per node %s</source>
         <translation>лучший: вариант %s, %s — %s; ОЗУ хоста на узел %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="369"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
         <source>%s layouts sized in %s; `trainsizer request --plan SPEC --option N` drafts the request</source>
         <translation>раскладок оценено: %s за %s; `trainsizer request --plan SPEC --option N` составляет заявку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="370"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
         <source>%s tokens/s (counted from the batches its Trainer trained on: %s tokens per step)</source>
         <translation>%s токенов/с (подсчитано по батчам, на которых обучался её Trainer: %s токенов за шаг)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="371"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
         <source>%s tokens/s if a step is the spec&apos;s batch</source>
         <translation>%s токенов/с, если шаг — это батч спецификации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="372"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
         <source>parameters: %s total, %s trained</source>
         <translation>параметры: всего %s, обучаемых %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="373"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
         <source>alive at %s</source>
         <translation>живо на этапе «%s»</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="374"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
         <source>capacity</source>
         <translation>ёмкость</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="375"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
         <source>of %s RAM</source>
         <translation>из %s ОЗУ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="376"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
         <source>time: %s per step, %s tokens/s (%s, at %s)</source>
         <translation>время: %s на шаг, %s токенов/с (%s, при %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="377"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
         <source>does not fit: out of memory in %s at step %s: %s</source>
         <translation>не помещается: нехватка памяти на этапе %s, шаг %s: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="378"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
         <source>failed: %s</source>
         <translation>сбой: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="379"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
         <source>host: worker RSS peak %s</source>
         <translation>хост: пик RSS рабочего процесса %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="380"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
         <source>%s tokens over %s epoch(s)</source>
         <translation>%s токенов, эпох: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="381"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
         <source>no [task] tokens given: time to train not computed</source>
         <translation>в [task] не заданы токены: время обучения не вычислено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="382"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
         <source>deadline %s</source>
         <translation>срок %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="383"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
         <source>budget %s GPU-hours</source>
         <translation>бюджет %s GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="384"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
         <source>task: %s</source>
         <translation>задача: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="385"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
         <source>fitted to published runs for %s</source>
         <translation>подобрано по опубликованным запускам для %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="386"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
         <source>measured for %s by a kept run</source>
         <translation>измерено для %s сохранённым прогоном</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="387"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
         <source>calibrated by probe for %s (%s)</source>
         <translation>откалибровано проверкой для %s (%s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="388"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
         <source>between nodes a NIC per GPU assumed: %s</source>
         <translation>между узлами принята сетевая карта на каждый GPU: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="389"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
         <source>nothing fits the task; the closest option:</source>
         <translation>задаче ничего не подходит; ближайший вариант:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="390"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
         <source>fewest GPUs that meet the task: %s</source>
         <translation>наименьшее число GPU, выполняющее задачу: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="391"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
         <source>fell out: %s (of %s GPU class × count options; --all lists them)</source>
         <translation>отсеяно: %s (из %s вариантов «класс GPU × число»; --all перечисляет их)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="392"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
         <source>smallest GPU count: %s × %s (%s)</source>
         <translation>наименьшее число GPU: %s × %s (%s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="393"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="396"/>
         <source>advice: %s: saves %s (peak %s)</source>
         <translation>совет: %s: экономит %s (пик %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="394"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="397"/>
         <source>placement: %s</source>
         <translation>размещение: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="395"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="398"/>
         <source>(no step pattern: step time not observable)</source>
         <translation>(шаблона шага нет: время шага не наблюдается)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="396"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="399"/>
         <source>host: peak RSS of its processes %s (measured)</source>
         <translation>хост: пик RSS её процессов %s (измерено)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="397"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="400"/>
         <source>stopped %s process(es) it left running</source>
         <translation>остановлено оставленных ею процессов: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="398"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="401"/>
         <source>last lines of its stderr:</source>
         <translation>последние строки её stderr:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="399"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="402"/>
         <source>%s: peak allocated %s, reserved %s, NVML used %s</source>
         <translation>%s: пик выделенного %s, зарезервировано %s, занято по NVML %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="400"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="403"/>
         <source>its Gres</source>
         <translation>его Gres</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="401"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="404"/>
         <source>%s node(s) of another kind left out</source>
         <translation>узлов другого вида не учтено: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="402"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="405"/>
         <source>probe of %s (%s)</source>
         <translation>проверка %s (%s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="403"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="406"/>
         <source>%s assumed (task.utilization)</source>
         <translation>%s принято (task.utilization)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="404"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="407"/>
         <source>%s assumed for the classes without a fit</source>
         <translation>%s принято для классов без подбора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="405"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="408"/>
         <source>of %s (%s)</source>
         <translation>из %s (%s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="406"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="409"/>
         <source>together: %s → %s of %s, fits</source>
         <translation>вместе: %s → %s из %s, помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="407"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="410"/>
         <source>closest: %s → %s of %s, lacks %s: more GPUs (trainsizer plan) or a smaller setup</source>
         <translation>ближе всего: %s → %s из %s, не хватает %s: больше GPU (trainsizer plan) или меньшая конфигурация</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="408"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="411"/>
         <source>unique %s</source>
         <translation>уникальной %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="409"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="412"/>
         <source>not timed: %s warm-up step(s), %s with an evaluation between its step lines</source>
         <translation>не засекались: шагов прогрева %s, с оценкой между строками шагов %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="410"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="413"/>
         <source>MFU %s of %s</source>
         <translation>MFU %s от %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="411"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="414"/>
         <source>predicted (estimated): %s, %s tokens/s (%s); measured ÷ predicted %s</source>
         <translation>предсказано (оценка): %s, %s токенов/с (%s); измерено ÷ предсказано %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="412"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="415"/>
         <source>measured/estimated</source>
         <translation>измерено/оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="413"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="416"/>
         <source>%s: peak %s (measured: the CPU allocator&apos;s record)</source>
         <translation>%s: пик %s (измерено: запись аллокатора CPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="414"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="417"/>
         <source>memory headroom %s</source>
         <translation>запас памяти %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="415"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="418"/>
         <source>at most %s GPUs</source>
         <translation>не более %s GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="416"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="419"/>
         <source>changes to the agreed spec: %s</source>
         <translation>изменения согласованной спецификации: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="417"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="420"/>
         <source>needs %s</source>
         <translation>нужно: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="418"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="421"/>
         <source>note: %s</source>
         <translation>примечание: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="419"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="422"/>
         <source>communication: %s; the compute cannot hide %s of it</source>
         <translation>обмен: %s; вычисления не скрывают %s из него</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="420"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="423"/>
         <source>summed over %s processes; the largest: %s (pid %s), peak RSS %s</source>
         <translation>сумма по %s процессам; крупнейший: %s (PID %s), пик RSS %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="421"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="424"/>
         <source>at most %s nodes</source>
         <translation>не более %s узлов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="422"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="425"/>
         <source>assumed: the class&apos;s usual server</source>
         <translation>принято: обычный сервер этого класса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="423"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="426"/>
         <source>items (tracker) ÷ allocator peak %s</source>
         <translation>статьи (трекер) ÷ пик аллокатора %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="424"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="427"/>
         <source>utilisation of peak %s, compute alone: %s</source>
         <translation>загрузка от пика %s, только вычисления: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="425"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="428"/>
         <source>verdict: %s · %s (%s)</source>
         <translation>вердикт: %s · %s (%s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="426"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="429"/>
         <source>the page cache could not be dropped: may read from RAM</source>
         <translation>страничный кэш сбросить не удалось: чтение может идти из ОЗУ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="427"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="430"/>
         <source>Readiness probe of %s, %s</source>
         <translation>Проверка готовности %s, %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="428"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="431"/>
         <source>What is wrong:</source>
         <translation>Что не так:</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="429"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="432"/>
         <source>%s, %s ranks, %s</source>
         <translation>%s, рангов: %s, %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="430"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="433"/>
         <source>probe: %s</source>
         <translation>проверка: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="431"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="434"/>
         <source>kept: %s (estimates and plans for this machine use it)</source>
         <translation>сохранено: %s (оценки и планы для этой машины используют её)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="432"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="435"/>
         <source>quick</source>
         <translation>быстрая</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="433"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="436"/>
         <source>CPU matmul probe</source>
         <translation>замера матричного умножения на CPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="434"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="437"/>
         <source>stages: %s</source>
         <translation>этапы: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="435"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="438"/>
         <source>results: %s</source>
         <translation>результаты: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="436"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="439"/>
         <source>checkpoint %s</source>
         <translation>контрольная точка %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="437"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="440"/>
         <source>save %s</source>
         <translation>сохранение %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="438"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="441"/>
         <source>load %s</source>
         <translation>загрузка %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="439"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="442"/>
         <source>quality: %s</source>
         <translation>качество: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="440"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="443"/>
         <source>resume: %s</source>
         <translation>возобновление: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="441"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="444"/>
         <source>(measured on %s)</source>
         <translation>(измерено на %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="442"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="445"/>
         <source>%s nodes</source>
         <translation>%s узлах</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="443"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="446"/>
         <source>a Slurm cluster (through %s)</source>
         <translation>кластере Slurm (через %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="444"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="447"/>
         <source>a Slurm cluster</source>
         <translation>кластере Slurm</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="445"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="448"/>
         <source>changed: %s</source>
         <translation>изменено: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="446"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="449"/>
         <source>nothing</source>
         <translation>ничего</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="447"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="450"/>
         <source>where they ran: %s</source>
         <translation>где выполнялись: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="448"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="451"/>
         <source>the same</source>
         <translation>то же самое</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="449"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="452"/>
         <source>step time: A %s, B %s (B/A %s)</source>
         <translation>время шага: A %s, B %s (B/A %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="450"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="453"/>
         <source>tokens/s: A %s, B %s</source>
         <translation>токенов/с: A %s, B %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="451"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="454"/>
         <source>verdict: A %s, B %s</source>
         <translation>вердикт: A %s, B %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="452"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="455"/>
         <source>folder: %s</source>
         <translation>папка: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="453"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="456"/>
         <source>Slurm job %s on %s</source>
         <translation>задание Slurm %s на %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="454"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="457"/>
         <source>(login node %s)</source>
         <translation>(узел входа %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="455"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="458"/>
         <source>%s ranks; per-device figures shown for each rank&apos;s device</source>
         <translation>рангов: %s; показатели по устройству — для устройства каждого ранга</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="456"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="459"/>
         <source>analytic</source>
         <translation>аналитическая</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="457"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="460"/>
         <source>traced</source>
         <translation>трассированная</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="458"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="461"/>
         <source>fitted</source>
         <translation>подобрано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="459"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="462"/>
         <source>assumed</source>
         <translation>принято</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="460"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="463"/>
         <source>network</source>
         <translation>сеть</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="461"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="464"/>
         <source>node</source>
         <translation>узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="462"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="465"/>
         <source>fsdp_all_gather</source>
         <translation>сбор параметров fsdp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="463"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="466"/>
         <source>fsdp_reduce_scatter</source>
         <translation>редукция градиентов fsdp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="464"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="467"/>
         <source>ddp_all_reduce</source>
         <translation>полная редукция ddp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="465"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="468"/>
         <source>tp_all_reduce</source>
         <translation>полная редукция тензорного параллелизма</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="466"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="469"/>
         <source>cp_ring</source>
         <translation>кольцо контекстного параллелизма</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="467"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="470"/>
         <source>pp_send_recv</source>
         <translation>передачи между стадиями конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="468"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="471"/>
         <source>offload_optimizer_copy</source>
         <translation>копирование выгруженного оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="469"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="472"/>
         <source>offload_params_copy</source>
         <translation>копирование выгруженных параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="470"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="473"/>
         <source>reduce_scatter</source>
         <translation>редукция градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="471"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="474"/>
         <source>all_gather_after_step</source>
         <translation>сбор весов после шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="472"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="475"/>
         <source>host and GPUs</source>
         <translation>хост и GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="473"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="476"/>
         <source>disk</source>
         <translation>диск</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="474"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="477"/>
         <source>nodes</source>
         <translation>узлы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="475"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="478"/>
         <source>between nodes</source>
         <translation>между узлами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="476"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="479"/>
         <source>inventory</source>
         <translation>опись</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="477"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="480"/>
         <source>no peak in the accelerator catalog (accelerators.toml can add one)</source>
         <translation>в каталоге ускорителей нет пика (его можно добавить в accelerators.toml)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="478"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="481"/>
         <source>no memory bandwidth in the catalog</source>
         <translation>в каталоге нет пропускной способности памяти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="479"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="482"/>
         <source>the PCIe link is not known (NVML)</source>
         <translation>канал PCIe неизвестен (NVML)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="480"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="483"/>
         <source>ECC is off or not reported</source>
         <translation>ECC выключен или не сообщается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="481"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="484"/>
         <source>NVML gives no power limit</source>
         <translation>NVML не сообщает предел мощности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="482"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="485"/>
         <source>no planned checkpoint (give --spec)</source>
         <translation>нет запланированной контрольной точки (укажите --spec)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="483"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="486"/>
         <source>one GPU: nothing between GPUs to measure</source>
         <translation>один GPU: между GPU измерять нечего</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="484"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="487"/>
         <source>between_processes</source>
         <translation>между процессами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="485"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="488"/>
         <source>between_gpus</source>
         <translation>между GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="486"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="489"/>
         <source>between_nodes</source>
         <translation>между узлами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="487"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="490"/>
         <source>end of forward</source>
         <translation>конец прямого прохода</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="488"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="491"/>
         <source>optimizer step</source>
         <translation>шаг оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="489"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="492"/>
         <source>CPU GEMM (%(dtype)s) calibrated by probe of %(machine)s (%(date)s)</source>
         <translation>GEMM на CPU (%(dtype)s), откалибровано проверкой %(machine)s (%(date)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="490"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="493"/>
         <source>CPU matmul probe (%(dtype)s, measured %(when)s)</source>
         <translation>замер матричного умножения на CPU (%(dtype)s, измерено %(when)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="491"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="494"/>
         <source>no peak %(key)s TFLOP/s known for %(gpu)s</source>
         <translation>пик %(key)s в TFLOP/s для %(gpu)s неизвестен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="492"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="495"/>
         <source>%(gpu)s peak %(peak)s TFLOP/s (%(key)s)</source>
         <translation>%(gpu)s, пик %(peak)s TFLOP/s (%(key)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="493"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="496"/>
         <source>%(gpu)s peak %(peak)s TFLOP/s (%(key)s), calibrated by probe of %(machine)s (%(date)s) (GEMM %(share)s of peak)</source>
         <translation>%(gpu)s, пик %(peak)s TFLOP/s (%(key)s), откалибровано проверкой %(machine)s (%(date)s) (GEMM %(share)s от пика)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="494"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="497"/>
         <source>loop: the %(engine)s engine&apos;s — loss = model(**batch).loss; loss.backward(): the model output is dropped before backward (as transformers.Trainer does), so only what autograd saved of the logits stays</source>
         <translation>цикл движка %(engine)s: loss = model(**batch).loss; loss.backward(): выход модели отбрасывается до обратного прохода (как в transformers.Trainer), поэтому от логитов остаётся только сохранённое autograd</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="495"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="498"/>
         <source>not modelled: TRL&apos;s SFTTrainer also computes the entropy and the token accuracy of the logits in every training step; the measured peak shows what they add</source>
         <translation>не моделируется: SFTTrainer из TRL на каждом шаге обучения ещё вычисляет энтропию и точность по токенам для логитов; измеренный пик показывает, сколько это добавляет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="496"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="499"/>
         <source>selective checkpointing: each layer keeps its input and its matmul (and attention) outputs; backward recomputes the norms, activations and products of one layer at a time</source>
         <translation>выборочные контрольные точки: каждый слой хранит свой вход и выходы матричных умножений (и внимания); обратный проход пересчитывает нормировки, активации и произведения по одному слою</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="497"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="500"/>
         <source>gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a time</source>
         <translation>контрольные точки градиента: активации — это входы слоёв; обратный проход пересчитывает по одному слою</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="498"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="501"/>
         <source>pipeline: %(pp)s stages under 1F1B with %(micro)s micro-batches per step; the first stage holds min(%(pp)s, micro-batches) micro-batches&apos; activations of its layers</source>
         <translation>конвейер: %(pp)s стадий по схеме 1F1B, микробатчей на шаг: %(micro)s; первая стадия хранит активации своих слоёв для min(%(pp)s, число микробатчей) микробатчей</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="499"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="502"/>
         <source>tensor parallel over %(tp)s GPUs with sequence parallelism; its all-reduce buffers are not counted</source>
         <translation>тензорный параллелизм на %(tp)s GPU с параллелизмом по последовательности; его буферы полной редукции не учтены</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="500"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="503"/>
         <source>tensor parallel over %(tp)s GPUs without sequence parallelism; its all-reduce buffers are not counted</source>
         <translation>тензорный параллелизм на %(tp)s GPU без параллелизма по последовательности; его буферы полной редукции не учтены</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="501"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="504"/>
         <source>context parallel: each GPU holds %(tokens)s of every sequence&apos;s tokens</source>
         <translation>контекстный параллелизм: каждый GPU хранит %(tokens)s токенов каждой последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="502"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="505"/>
         <source>ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage</source>
         <translation>ZeRO-3 со стадиями конвейера: веса и градиенты на стадии не шардируются</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="503"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="506"/>
         <source>ZeRO offload: optimizer states and the optimizer step in host memory</source>
         <translation>выгрузка ZeRO: состояния оптимизатора и шаг оптимизатора — в памяти хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="504"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="507"/>
         <source>ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time</source>
         <translation>выгрузка параметров ZeRO-3: параметры в памяти хоста, собираются по одному блоку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="505"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="508"/>
         <source>fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory</source>
         <translation>fsdp cpu_offload: шардированные параметры, градиенты и состояния оптимизатора находятся в памяти хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="506"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="509"/>
         <source>fsdp with pipeline stages: weights and gradients unsharded on the stage</source>
         <translation>fsdp со стадиями конвейера: веса и градиенты на стадии не шардируются</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="507"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="510"/>
         <source>not traced (%(why)s): the analytic estimate is shown</source>
         <translation>трассировка не выполнена (%(why)s): показана аналитическая оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="508"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="511"/>
         <source>traced on fake tensors in %(seconds)s s</source>
         <translation>трассировано на фиктивных тензорах за %(seconds)s с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="509"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="512"/>
         <source>traced as one process; the sharding of model states is applied as in the analytic estimate</source>
         <translation>трассировано как один процесс; шардирование состояний модели применено как в аналитической оценке</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="510"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="513"/>
         <source>the optimizer step reads tensor values and was not traced</source>
         <translation>шаг оптимизатора читает значения тензоров и не трассировался</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="511"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="514"/>
         <source>correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, held by the checkpointed layers) removed from both peaks</source>
         <translation>поправка: контрольные точки: причинная маска, которую реальный прогон не создаёт (%(held)s байт, удерживается слоями с контрольными точками), убрана из обоих пиков</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="512"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="515"/>
         <source>correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, held by the checkpointed layers) removed from both peaks; one recomputed layer&apos;s mask and repeated k/v (%(more)s bytes) from the backward peak</source>
         <translation>поправка: контрольные точки: причинная маска, которую реальный прогон не создаёт (%(held)s байт, удерживается слоями с контрольными точками), убрана из обоих пиков; маска и повторённые k/v одного пересчитываемого слоя (%(more)s байт) — из пика обратного прохода</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="513"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="516"/>
         <source>correction: %(count)s materialised causal masks removed (%(bytes)s bytes): the real SDPA call is causal without a mask</source>
         <translation>поправка: убраны материализованные причинные маски (%(count)s шт., %(bytes)s байт): реальный вызов SDPA причинный и без маски</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="514"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="517"/>
         <source>correction: k and v repeated to %(heads)s heads counted at %(kv_heads)s (%(bytes)s bytes): the real run uses grouped-query SDPA</source>
         <translation>поправка: k и v, повторённые до %(heads)s голов, учтены как %(kv_heads)s (%(bytes)s байт): реальный прогон использует SDPA с группированными запросами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="515"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="518"/>
         <source>%(link)s: %(one_way)s GB/s one way at %(eff)s</source>
         <translation>%(link)s: %(one_way)s GB/s в одну сторону при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="516"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="519"/>
         <source>%(link)s: rate not stated, NVLink 4 assumed (450 GB/s one way) at %(eff)s</source>
         <translation>%(link)s: скорость не указана, принят NVLink 4 (450 GB/s в одну сторону) при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="517"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="520"/>
         <source>%(link)s: PCIe %(gen)s.0 x%(lanes)s at %(eff)s</source>
         <translation>%(link)s: PCIe %(gen)s.0 x%(lanes)s при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="518"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="521"/>
         <source>%(link)s: PCIe 4.0 x16 assumed at %(eff)s</source>
         <translation>%(link)s: принят PCIe 4.0 x16 при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="519"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="522"/>
         <source>link not stated: PCIe 4.0 x16 assumed at %(eff)s</source>
         <translation>канал не указан: принят PCIe 4.0 x16 при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="520"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="523"/>
         <source>%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s</source>
         <translation>%(gbps)s Gb/s на GPU между узлами (принято) при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="521"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="524"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="522"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="525"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="523"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="526"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="524"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="527"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="525"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="528"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="526"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="529"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="527"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="530"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="528"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="531"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="529"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="532"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="530"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="533"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>

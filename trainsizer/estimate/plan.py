@@ -28,6 +28,10 @@ class Layout:
     batch: dict[str, Any] = field(default_factory=dict)
     optimizer: dict[str, Any] = field(default_factory=dict)
     rank: int = 0  # simpler first when equally fast
+    # a change to what is trained or in which precision (pure bf16, LoRA, QLoRA): an option of its own,
+    # chosen only where no layout of the agreed method and precision fits, and always listed as a change
+    method: dict[str, Any] = field(default_factory=dict)
+    precision: dict[str, Any] = field(default_factory=dict)
 
 
 def cluster_shapes(nodes: int, per_node: int) -> list[tuple[int, int]]:
@@ -94,6 +98,25 @@ def layouts(spec, nodes: int, per_node: int) -> list[Layout]:
                         rank=i * 10 + j + 5,
                     )
                 )
+    # the variants `estimate`'s advice names, on the plain layouts with checkpointing: weights and optimizer
+    # states in bf16, LoRA adapters instead of all weights, and LoRA on 4-bit base weights (QLoRA)
+    variants: list[tuple[str, dict[str, Any], dict[str, Any]]] = []
+    if spec.method.kind in ("full", "freeze", "lora") and spec.precision.compute in ("fp32", "bf16-mixed"):
+        variants.append(("bf16", {}, {"compute": "bf16"}))
+    if spec.method.kind in ("full", "freeze"):
+        variants.append(("lora", {"kind": "lora"}, {}))
+    if spec.method.kind in ("full", "freeze", "lora"):
+        variants.append(("qlora", {"kind": "qlora"}, {"compute": "bf16-mixed"}))
+    ckpt = {} if spec.batch.gradient_checkpointing else {"gradient_checkpointing": True}
+    plain = [(sid, par) for sid, par in strategies if sid in ("single", "ddp", "fsdp-full")]
+    for k, (vid, method, precision) in enumerate(variants):
+        for i, (sid, par) in enumerate(plain):
+            if vid == "qlora" and par["strategy"] == "fsdp":
+                continue  # 4-bit base weights are not sharded by FSDP here
+            layout_id = sid + ("+ckpt" if ckpt else "") + f"+{vid}"
+            out.append(
+                Layout(layout_id, par, ckpt, {}, rank=1000 + k * 10 + i, method=method, precision=precision)
+            )
     return out
 
 
@@ -116,6 +139,10 @@ def _applied(spec, layout: Layout, nodes: int):
         changes["batch"] = dict(layout.batch)
     if layout.optimizer:
         changes["optimizer"] = dict(layout.optimizer)
+    if layout.method:
+        changes["method"] = dict(layout.method)
+    if layout.precision:
+        changes["precision"] = dict(layout.precision)
     if par.get("pipeline_parallel", 1) > 1 and spec.batch.grad_accum < par["pipeline_parallel"]:
         # 1F1B needs at least as many micro-batches as stages: the same tokens per step, split finer
         changes.setdefault("batch", {})["grad_accum"] = par["pipeline_parallel"] * 2
@@ -218,6 +245,12 @@ def plan(
             nvlink = has_nvlink(acc)
             host_ram, host_ram_basis = host_ram_per_node(acc, cluster)
             for layout, s, est in rows:
+                if (
+                    layout.precision.get("compute", "").startswith("bf16")
+                    and not unsupported
+                    and tuple(acc.compute_capability) < (8, 0)
+                ):
+                    continue  # a bf16 variant on a card without bf16
                 tp = est.placement.get("tensor_parallel", 1)
                 if tp > 2 and not nvlink:
                     continue  # tensor parallelism lives inside an NVLink domain; over PCIe at most 2 GPUs
@@ -247,7 +280,9 @@ def plan(
                     "layout": layout.id,
                     "placement": est.placement,
                     "changes": {
-                        k: v for k, v in s.to_dict().items() if k in ("parallel", "batch", "optimizer")
+                        k: v
+                        for k, v in s.to_dict().items()
+                        if k in ("parallel", "batch", "optimizer", "method", "precision")
                     },
                     "peak": peak,
                     "capacity": acc.memory_total,
@@ -271,6 +306,7 @@ def plan(
                     "caveats": (["host_optimizer_not_timed"] if "offload" in layout.id else [])
                     + (["tp_over_pcie"] if tp > 1 and not nvlink else []),
                     "_rank": layout.rank,
+                    "_variant": bool(layout.method or layout.precision),
                     "_spec": s,
                     "_est": est,
                 }
@@ -359,6 +395,8 @@ def _interconnect_needs(place: dict[str, Any], nvlink: bool = True) -> list[str]
 
 
 def _faster(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    if a["_variant"] != b["_variant"]:
+        return not a["_variant"]  # the agreed method and precision first: a variant only where none fits
     if bool(a["caveats"]) != bool(b["caveats"]):
         return not a["caveats"]  # a step time without caveats beats an optimistic one
     # throughput, not step time: a tensor-parallel step is shorter but moves fewer tokens per step
@@ -438,6 +476,7 @@ def _order(o: dict[str, Any]):
     return (
         bool(o["why_not"]),
         any(r in o["why_not"] for r in ("does_not_fit", "no_bf16", "host_ram_short")),
+        o.get("_variant", False),  # an option that changes the method or precision after those that do not
         o["gpus"],
         bool(o["caveats"]),
         o["time_to_train_h"]

@@ -143,6 +143,9 @@ LAYOUTS = {
     "ckpt": QT_TRANSLATE_NOOP("Labels", "checkpointing"),
     "ckpt-selective": QT_TRANSLATE_NOOP("Labels", "selective checkpointing"),
     "adamw-8bit": QT_TRANSLATE_NOOP("Labels", "8-bit AdamW"),
+    "bf16": QT_TRANSLATE_NOOP("Labels", "weights and optimizer states in bf16"),
+    "lora": QT_TRANSLATE_NOOP("Labels", "LoRA adapters instead of all weights"),
+    "qlora": QT_TRANSLATE_NOOP("Labels", "QLoRA (LoRA on 4-bit base weights)"),
 }
 PLAN_REASONS = {
     "does_not_fit": QT_TRANSLATE_NOOP("Labels", "does not fit"),
