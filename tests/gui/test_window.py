@@ -21,9 +21,12 @@ def test_the_form_round_trips_a_spec(window):
     data["optimizer"].update(lr=1e-5, name="sgd-momentum")
     data["batch"].update(micro_batch=3, seq_len=128, gradient_checkpointing=True)
     data["quality"].update(rule="absolute", threshold=7.5)
+    data["model"].update(max_positions=8192)  # an optional number: a line, empty when not set
     spec = from_dict(data)
     window.form.set_spec(spec)
     assert window.form.validate().to_dict() == spec.to_dict()
+    window.form.editors["model.max_positions"].widget.setText("")
+    assert window.form.validate().model.max_positions is None
 
 
 def test_a_file_round_trips_through_open_and_save(window, tmp_path):

@@ -142,7 +142,7 @@ class FieldEditor:
             return w
         if self.tp is bool:
             return QCheckBox()
-        if self.tp is int:
+        if self.tp is int and not self.optional:  # an optional number is a line: empty is "not set"
             w = _wheel_safe(FormSpinBox())
             # the whole int range: a value outside the field's rules is kept and the spec's own message says
             # why beside the field ("must be at least 1, got -8"), instead of the box changing it silently
@@ -174,9 +174,9 @@ class FieldEditor:
         text = w.text().strip()
         if typing.get_origin(self.tp) is list:
             return [t.strip() for t in text.split(",") if t.strip()]
-        if self.tp is float:
+        if self.tp in (float, int) and text:
             try:
-                return float(text)
+                return self.tp(text)
             except ValueError:
                 return text
         return text or (None if self.optional else "")
