@@ -117,7 +117,8 @@ LATIN_ALLOWED = {
     "MiB", "GiB", "KiB", "TiB", "GB", "MB", "TFLOP", "GFLOP", "GPU", "GPUs", "CPU", "CUDA", "NVIDIA", "NVML",
     "PCIe", "NVLink", "NVSwitch", "RSS", "MFU", "UUID", "Linux", "Slurm", "SSH", "ECC", "trainsizer",
     "TrainerCallback", "Trainer", "GEMM", "PID", "ZeRO", "DDP", "FSDP", "AdamW", "sinfo", "Gres", "stderr",
-    "fsync", "gloo", "nccl", "TF", "HBM", "SXM", "PCIE", "Gb", "float", "bfloat", "cuda",
+    "fsync", "gloo", "nccl", "TF", "HBM", "SXM", "PCIE", "Gb", "float", "bfloat", "cuda", "transformers",
+    "autograd", "torch", "RoPE", "SDPA", "TRL", "SFTTrainer", "RNG",
 }  # fmt: skip
 
 

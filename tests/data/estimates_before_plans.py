@@ -4,12 +4,12 @@ estimates_before_plans.json: with every parallel degree 1 the estimate must repr
 PYTHONPATH=/tmp/v1 python tests/data/estimates_before_plans.py OUT.json (this file copied there), once
 with transformers 5.x (estimates_before_plans.json) and once with 4.57
 (estimates_before_plans-transformers4.json). Two later changes are applied to the rows as written: the
-allocator allowance under autocast (bf16-mixed rows) rose from 5 % to 20 % of the allocated peak after the first
-measurement on a GPU (an H200, 2026-12-04; trainsizer/estimate/analytic.py), so those rows' allocator_overhead
-and peak are the old allocated peak with the new allowance; and the forward phase of the bf16-mixed rows with
-checkpointing that train all weights holds autocast's cached weight copies (2026-12-07, issue 30:
-analytic.autocast_cache_bytes), so their forward phase — and where it became the peak, their peak and
-allocator_overhead — are today's. Nothing else changed (tests/test_plan.py compares every other field)."""
+allocator allowance under autocast (bf16-mixed rows) rose from 5 % to 20 % of the allocated peak after the
+first measurement on a GPU (an H200, 2026-12-04; trainsizer/estimate/analytic.py), so those rows'
+allocator_overhead and peak are the old allocated peak with the new allowance; and the forward phase of the
+bf16-mixed rows with checkpointing that train all weights holds autocast's cached weight copies (2026-12-07,
+issue 30: analytic.autocast_cache_bytes), so their forward phase — and where it became the peak, their peak
+and allocator_overhead — are today's. Nothing else changed (tests/test_plan.py compares every other field)."""
 
 import json
 import sys
