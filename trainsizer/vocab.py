@@ -178,6 +178,11 @@ NOTE_WORDS = {
     "checkpointing": (
         "gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a time"
     ),
+    "autocast_cache": (
+        "autocast's cache holds a 16-bit copy of every trained weight until the forward ends (%(size)s per "
+        "device, counted at the forward): sharding does not split it; pure bf16 (precision.compute = "
+        '"bf16") or ZeRO\'s 16-bit weights have none'
+    ),
     "pipeline": (
         "pipeline: %(pp)s stages under 1F1B with %(micro)s micro-batches per step; the first "
         "stage holds min(%(pp)s, micro-batches) micro-batches' activations of its layers"

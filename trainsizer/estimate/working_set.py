@@ -237,6 +237,9 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     notes.append(Note("loop", engine=spec.engine.name))
     if spec.engine.name == "trl-sft":
         notes.append(Note("trl_not_modelled"))
+    if cache:
+        notes.append(Note("autocast_cache", size=f"{cache / 2**30:.1f} GiB" if cache >= 2**30
+                          else f"{cache / 2**20:.1f} MiB"))  # fmt: skip
     if spec.batch.gradient_checkpointing:
         if spec.batch.checkpoint_policy == "selective":
             notes.append(Note("selective_checkpointing"))
