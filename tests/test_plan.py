@@ -290,6 +290,23 @@ def test_kept_gpu_runs_calibrate_and_cpu_runs_do_not(tmp_path):
     (gpu / "result.json").write_text(json.dumps(on_gpu))
     cal = measured_utilization(tmp_path)
     assert list(cal) == ["H100-80GB"] and cal["H100-80GB"]["utilization"] == 0.37
+    # issue 30: a run on several GPUs measured its communication in its step time; the plan adds the layout's
+    # again, so the exposed share its estimate predicted is taken out (MFU 0.30 over 2.0 s, 0.5 s exposed:
+    # 0.40 of compute) — and without that prediction the run does not calibrate (it would count it twice)
+    from trainsizer.runs.history import compute_utilization
+
+    two = json.loads(json.dumps(on_gpu))
+    two["environment"]["gpus"] *= 2
+    two["measurement"].update(world_size=2, mfu=0.30)
+    two["measurement"]["step_time_s"]["median"] = 2.0
+    assert compute_utilization(two) is None
+    two["estimate"].setdefault("time", {})["exposed_s"] = 0.5  # (the recorded run predates the time part)
+    assert compute_utilization(two) == pytest.approx(0.40)
+    later = tmp_path / "two-gpu-run"
+    later.mkdir()
+    two["created"] = "2099-01-01T00:00:00+00:00"
+    (later / "result.json").write_text(json.dumps(two))
+    assert measured_utilization(tmp_path)["H100-80GB"]["utilization"] == pytest.approx(0.40)
 
 
 def test_advice_is_searched_until_it_fits():

@@ -105,9 +105,31 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
             continue
         g = gpus[0] if isinstance(gpus[0], dict) else {}
         acc = match_accelerator(str(g.get("name", "")), g.get("memory_total"))
-        if acc is not None:
-            out[acc.key] = {"utilization": float(mfu), "source": str(entry.path), "created": entry.created}
+        if acc is None:
+            continue
+        util = compute_utilization(r)
+        if util is not None:
+            out[acc.key] = {"utilization": util, "source": str(entry.path), "created": entry.created}
     return out
+
+
+def compute_utilization(result: dict) -> float | None:
+    """The utilisation of the compute alone that a run measured: its MFU, whose step time on several GPUs
+    includes the communication the compute did not hide — the plan adds that again from the layout
+    (estimate/comm.py), so it is taken out here: MFU × step ÷ (step − exposed), the exposed share as the
+    run's own estimate predicted it. None when a multi-GPU run's estimate does not say it (its MFU would
+    count the communication twice)."""
+    meas = part(result, "measurement")
+    mfu = meas.get("mfu")
+    if not isinstance(mfu, int | float):
+        return None
+    if int(meas.get("world_size") or 1) <= 1:
+        return float(mfu)
+    step = meas["step_time_s"].get("median")
+    exposed = part(result, "estimate")["time"].get("exposed_s")
+    if not isinstance(step, int | float) or not isinstance(exposed, int | float) or not 0 <= exposed < step:
+        return None
+    return min(1.0, float(mfu) * step / (step - exposed))
 
 
 def plan_calibration(spec, root: Path | None = None) -> dict[str, dict]:
