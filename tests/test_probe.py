@@ -340,3 +340,55 @@ def test_the_probes_batch_script_quotes_every_value(tmp_path):
 def test_the_probe_of_several_servers_checks_its_hosts_by_name(cli_main, flags, said):
     code, out, err = cli_main("probe", *flags)
     assert code == 2 and said in err, err
+
+
+def test_the_bus_bandwidth_a_probe_measured_between_gpus_replaces_the_assumed_link(
+    cli_main, tmp_path, data_home
+):
+    """Issue 30, item 2: a probe of a machine with several GPUs measures the all-reduce bus bandwidth between
+    them (NCCL); the step time of that machine — and a plan's options of that GPU class — then time the
+    collectives over the measured ring, labelled measured by the probe, not over the assumed NVLink rate. (The
+    probe document is what worker/probe.py writes for 8 H100s: this machine has none.)"""
+    import socket
+
+    from trainsizer.estimate.timing import step_time
+    from trainsizer.estimate.working_set import estimate
+    from trainsizer.hardware import TargetDevice, hypothetical_targets
+    from trainsizer.runs.history import plan_calibration
+    from trainsizer.runs.probe import judge
+    from trainsizer.spec import RunSpec
+
+    card = {"name": "NVIDIA H100 80GB HBM3", "memory": 85520809984}
+    figures = [{"scope": f"gpu:{i}", "what": "device", "value": None, "unit": "", "detail": card}
+               for i in range(8)]  # fmt: skip
+    figures.append({"scope": "gpu:0", "what": "gemm_bf16", "value": 700.0, "unit": "TFLOP/s", "detail": {}})
+    figures.append({"scope": "between_gpus", "what": "all_reduce", "value": 120.0, "unit": "GB/s",
+                    "detail": {"backend": "nccl", "ranks": 8}})  # fmt: skip
+    doc = {"schema": "trainsizer.probe/1", "machine": socket.gethostname(), "created": "2026-12-07T01:00:00",
+           "figures": [judge(dict(f), {}) for f in figures], "summary": [], "verdict": "pass"}  # fmt: skip
+    from trainsizer.hardware.probes import PROBE_SCHEMA
+
+    doc["schema"] = PROBE_SCHEMA
+    (data_home / "probes").mkdir(parents=True)
+    (data_home / "probes" / "h100x8.json").write_text(json.dumps(doc))
+    spec = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},
+                             parallel={"strategy": "fsdp", "devices": "auto"})  # fmt: skip
+    planned = hypothetical_targets("8xH100-80GB")
+    mine = [TargetDevice(i, "NVIDIA H100 80GB HBM3", 85520809984, (9, 0), dict(planned[0].tflops),
+                         interconnect=planned[0].interconnect) for i in range(8)]  # fmt: skip
+    est = estimate(spec, planned)
+    assumed = step_time(spec, est.stats, planned[0], placement=est.placement)
+    measured = step_time(spec, est.stats, mine[0], placement=est.placement)
+    assert assumed["link_codes"]["intra_basis"]["code"] == "nvlink"
+    assert measured["link_codes"]["intra_basis"]["code"] == "probe_bus"
+    assert "120 GB/s measured by probe of" in measured["links"]["intra_basis"]
+    # 120 GB/s against the assumed 360 (450 one way at 80 %): the collectives take three times as long
+    comm = measured["communication"]["fsdp_all_gather"] / assumed["communication"]["fsdp_all_gather"]
+    assert comm == pytest.approx(360 / 120, rel=0.01)
+    cal = plan_calibration(spec)
+    assert cal["H100-80GB"]["bus"]["gbs"] == 120.0
+    path = tmp_path / "run.toml"
+    spec.save(path)
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB", "--json")
+    eight = next(o for o in json.loads(out)["options"] if o["gpus"] == 8)
+    assert "measured by probe of" in eight["links"]["intra_basis"], eight["links"]

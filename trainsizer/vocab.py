@@ -288,6 +288,7 @@ LINK_WORDS = {
     "pcie_assumed": "%(link)s: PCIe 4.0 x16 assumed at %(eff)s",
     "pcie_unstated": "link not stated: PCIe 4.0 x16 assumed at %(eff)s",
     "network": "%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s",
+    "probe_bus": "all-reduce bus bandwidth %(gbs)s GB/s measured by probe of %(machine)s (%(date)s)",
 }
 
 

@@ -232,6 +232,8 @@ def plan(
                 util * probe_scale(cal["gemm_share"]) if cal.get("kind") == "probe" else cal["utilization"]
             )
             util, util_basis = given, {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
+        # the ring between GPUs of this class a probe of this machine measured: the link inside a node
+        bus = (cal or {}).get("bus") if (cal or {}).get("kind") == "probe" else None
         unsupported = None
         if spec.precision.compute.startswith("bf16") and tuple(acc.compute_capability) < (8, 0):
             unsupported = "no_bf16"
@@ -266,6 +268,7 @@ def plan(
                         utilization=given,
                         placement=est.placement,
                         trainable=est.trainable_params,
+                        measured_bus=bus if nodes == 1 or per_node > 1 else None,
                     )  # fmt: skip
                     if peak_flops
                     else {"seconds": None, "tokens_per_s": None}

@@ -62,6 +62,16 @@ def utilization_for(
 CPU_UTILIZATION = 0.42
 
 
+def _probed_bus(target) -> dict | None:
+    """The bus bandwidth a kept probe measured between this machine's GPUs, for a target that is one of them
+    (not a planned one: a plan passes its class's figure itself)."""
+    if target is None or getattr(target, "hypothetical", False):
+        return None
+    from trainsizer.hardware.probes import probed_bus
+
+    return probed_bus(target.name, getattr(target, "memory_total", None))
+
+
 def _probed_share(target, key: str) -> tuple[float, dict] | None:
     """The GEMM share of peak a kept probe of this machine measured on ``target``'s GPU class, and the
     probe's calibration (its source, machine and date)."""
@@ -82,8 +92,12 @@ def step_time(
     utilization: float | None = None,
     placement: dict | None = None,
     trainable: int | None = None,
+    measured_bus: dict | None = None,
 ) -> dict[str, Any]:
     """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU).
+    ``measured_bus``: the all-reduce bus bandwidth a probe measured between GPUs of the target's class
+    (hardware.probes.probed_bus), over the assumed link inside a node; by default this machine's own, when
+    the target is one of its GPUs.
 
     ``data_parallel`` replicas each run the spec's micro-batches (default: the spec's world size over its
     model-parallel degree); each GPU of a replica computes its tensor/pipeline/context share, and a pipeline
@@ -165,6 +179,16 @@ def step_time(
         from trainsizer.estimate.comm import communication, links
 
         link = links(getattr(target, "interconnect", ""), int(placement.get("nodes") or 1))
+        bus = measured_bus if measured_bus is not None else _probed_bus(target)
+        if bus:  # a probe of this machine measured the ring between its GPUs: that, not the assumed link
+            link["intra"] = bus["gbs"] * 1e9
+            link["intra_basis"] = (
+                f"all-reduce bus bandwidth {bus['gbs']:.0f} GB/s measured by {bus['source']}"
+            )
+            link["codes"]["intra_basis"] = {
+                "code": "probe_bus",
+                "params": {"gbs": f"{bus['gbs']:.0f}", "machine": bus["machine"], "date": bus["date"]},
+            }
         c = communication(spec, stats, placement, link, f, rate * util, trainable)
         out |= {
             "communication": c["items"],

@@ -522,6 +522,7 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", '%(link)s: PCIe 4.0 x16 assumed at %(eff)s'),
     QT_TRANSLATE_NOOP("Report", 'link not stated: PCIe 4.0 x16 assumed at %(eff)s'),
     QT_TRANSLATE_NOOP("Report", '%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s'),
+    QT_TRANSLATE_NOOP("Report", 'all-reduce bus bandwidth %(gbs)s GB/s measured by probe of %(machine)s (%(date)s)'),
     QT_TRANSLATE_NOOP("Report", 'does not fit'),
     QT_TRANSLATE_NOOP("Report", 'misses the deadline'),
     QT_TRANSLATE_NOOP("Report", 'over the GPU-hour budget'),

@@ -83,12 +83,27 @@ def calibration(doc: dict[str, Any] | None) -> dict[str, Any]:
                 share = classes.setdefault(acc.key, {})
                 key = GEMM_KEY[f["what"]]
                 share[key] = min(share.get(key, 1e9), value / peak)  # the slowest GPU of a class sets it
+    # the all-reduce bus bandwidth between this machine's GPUs (NCCL, every local GPU), for their class
+    bus: dict[str, float] = {}
+    first = next(iter(names.values()), None)
+    acc0 = catalog_row(str(first.get("name", "")), first.get("memory")) if first else None
+    for f in doc["figures"]:
+        value = f.get("value")
+        if (
+            acc0
+            and f["scope"] == "between_gpus"
+            and f["what"] == "all_reduce"
+            and isinstance(value, int | float)
+        ):
+            if value > 0 and len(names) > 1:
+                bus[acc0.key] = float(value)
     return {
         "source": source,
         "machine": str(doc.get("machine")),
         "date": str(doc.get("created", ""))[:10],
         "cpu_flops": cpu,
         "gemm_share": classes,
+        "bus_gbs": bus,
     }
 
 
@@ -96,6 +111,17 @@ def probe_scale(share: float) -> float:
     """How a probed GEMM share of the data sheet scales a predicted utilisation (at most 1.1: a card above
     the healthy share is not taken to train faster than that)."""
     return min(1.1, share / TYPICAL_GEMM_SHARE)
+
+
+def probed_bus(name: str, memory: int | None = None, doc: dict[str, Any] | None = None) -> dict | None:
+    """The all-reduce bus bandwidth a kept probe of this machine measured between its GPUs of ``name``'s
+    class ({"gbs", "source", "machine", "date"}), or None: it replaces the assumed link inside a node."""
+    cal = calibration(doc if doc is not None else latest_probe())
+    acc = catalog_row(name, memory)
+    gbs = (cal.get("bus_gbs") or {}).get(acc.key) if acc else None
+    if not gbs:
+        return None
+    return {"gbs": gbs, "source": cal["source"], "machine": cal["machine"], "date": cal["date"]}
 
 
 def probed_utilization(doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:
@@ -113,6 +139,11 @@ def probed_utilization(doc: dict[str, Any] | None = None, key: str = "bf16") -> 
                 "kind": "probe",
                 "gemm_share": share,
             }
+            if (cal.get("bus_gbs") or {}).get(cls):
+                out[cls]["bus"] = {
+                    "gbs": cal["bus_gbs"][cls],
+                    **{k: cal[k] for k in ("source", "machine", "date")},
+                }
     return out
 
 
