@@ -161,6 +161,8 @@ def test_history_lists_what_ran_and_compares_two_runs(run_cli, tmp_path):
     assert {"field": "versions.torch", "a": torch_a, "b": "2.99.0"} in data["environment"]
     rc, ru, err = run_cli("history", "compare", "a", "b", "--root", tmp_path / "runs", "--lang", "ru")
     assert rc == 0 and "вердикт: A принято, B отклонено" in ru and "где выполнялись: " in ru, ru
+    rc, ru, err = run_cli("history", "--root", tmp_path / "runs", "--lang", "ru")
+    assert rc == 0 and "дата (UTC)" in ru and "отклонено" in ru and "this machine" not in ru, ru
 
 
 @pytest.mark.slow

@@ -1209,317 +1209,317 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="538"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="543"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="539"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="544"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="540"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="545"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="541"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="546"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="542"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="547"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="543"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="548"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="544"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="549"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="545"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="550"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="546"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="551"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="547"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="552"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="548"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="553"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="549"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="554"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="550"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="555"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="551"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="556"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="552"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="557"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="553"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="558"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="554"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="559"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="555"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="560"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="556"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="561"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="557"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="562"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="558"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="563"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="559"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="564"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="560"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="565"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="561"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="566"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="562"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="567"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="563"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="568"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="564"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="569"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="565"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="570"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="566"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="571"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="567"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="572"/>
         <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
         <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="568"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="573"/>
         <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
         <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="569"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="574"/>
         <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
         <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="570"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="575"/>
         <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
         <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="571"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="576"/>
         <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
         <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="572"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="577"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="573"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="578"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="574"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="579"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="575"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="580"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="576"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="581"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="577"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="582"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="578"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="583"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="579"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="584"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="580"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="585"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="581"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="586"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="582"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="587"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="583"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="588"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="584"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="589"/>
         <source>{metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="585"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="590"/>
         <source>{metric} {op} {threshold:g} after training</source>
         <translation>{metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="586"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="591"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="587"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="592"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="588"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="593"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="589"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="594"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}, макс. |Δпараметров| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="590"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="595"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="591"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="596"/>
         <source>the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}; продолженный прогон запускается в новом процессе (новом задании Slurm, как после вытеснения): пока он не прошёл, ничего не доказано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="592"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="597"/>
         <source>the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}, но задание, которое должно было продолжить с неё (задание {job}), этого не сделало: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="593"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="598"/>
         <source>measured run</source>
         <translation>измерительный прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="594"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="599"/>
         <source>measured run = A, uninterrupted</source>
         <translation>измерительный прогон = А, без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="595"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="600"/>
         <source>quality: the metric before and after training</source>
         <translation>качество: метрика до и после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="596"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="601"/>
         <source>A: uninterrupted</source>
         <translation>А: без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="597"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="602"/>
         <source>B: stopped at step {k}</source>
         <translation>Б: остановлен на шаге {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="598"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="603"/>
         <source>C: resumed from step {k}</source>
         <translation>В: продолжен с шага {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="599"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="604"/>
         <source>C: resumed from step {k}, stopped at step {to}</source>
         <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="600"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="605"/>
         <source>A again: the noise floor</source>
         <translation>А ещё раз: уровень шума</translation>
     </message>
@@ -3878,406 +3878,431 @@
     </message>
     <message>
         <location filename="../../trainsizer/gui/catalog_text.py" line="455"/>
+        <source>no runs kept in %s</source>
+        <translation>сохранённых прогонов нет в %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="456"/>
+        <source>date (UTC)</source>
+        <translation>дата (UTC)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="457"/>
+        <source>precision</source>
+        <translation>точность</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="458"/>
+        <source>folder</source>
+        <translation>папка</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="459"/>
+        <source>in %s</source>
+        <translation>в %s</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="460"/>
         <source>folder: %s</source>
         <translation>папка: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="456"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="461"/>
         <source>Slurm job %s on %s</source>
         <translation>задание Slurm %s на %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="457"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="462"/>
         <source>(login node %s)</source>
         <translation>(узел входа %s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="458"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="463"/>
         <source>%s ranks; per-device figures shown for each rank&apos;s device</source>
         <translation>рангов: %s; показатели по устройству — для устройства каждого ранга</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="459"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="464"/>
         <source>analytic</source>
         <translation>аналитическая</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="460"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="465"/>
         <source>traced</source>
         <translation>трассированная</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="461"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="466"/>
         <source>fitted</source>
         <translation>подобрано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="462"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="467"/>
         <source>assumed</source>
         <translation>принято</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="463"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="468"/>
         <source>network</source>
         <translation>сеть</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="464"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="469"/>
         <source>node</source>
         <translation>узел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="465"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="470"/>
         <source>fsdp_all_gather</source>
         <translation>сбор параметров fsdp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="466"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="471"/>
         <source>fsdp_reduce_scatter</source>
         <translation>редукция градиентов fsdp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="467"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="472"/>
         <source>ddp_all_reduce</source>
         <translation>полная редукция ddp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="468"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="473"/>
         <source>tp_all_reduce</source>
         <translation>полная редукция тензорного параллелизма</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="469"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="474"/>
         <source>cp_ring</source>
         <translation>кольцо контекстного параллелизма</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="470"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="475"/>
         <source>pp_send_recv</source>
         <translation>передачи между стадиями конвейера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="471"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="476"/>
         <source>offload_optimizer_copy</source>
         <translation>копирование выгруженного оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="472"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="477"/>
         <source>offload_params_copy</source>
         <translation>копирование выгруженных параметров</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="473"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="478"/>
         <source>reduce_scatter</source>
         <translation>редукция градиентов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="474"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="479"/>
         <source>all_gather_after_step</source>
         <translation>сбор весов после шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="475"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="480"/>
         <source>host and GPUs</source>
         <translation>хост и GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="476"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="481"/>
         <source>disk</source>
         <translation>диск</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="477"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="482"/>
         <source>nodes</source>
         <translation>узлы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="478"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="483"/>
         <source>between nodes</source>
         <translation>между узлами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="479"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="484"/>
         <source>inventory</source>
         <translation>опись</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="480"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="485"/>
         <source>no peak in the accelerator catalog (accelerators.toml can add one)</source>
         <translation>в каталоге ускорителей нет пика (его можно добавить в accelerators.toml)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="481"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="486"/>
         <source>no memory bandwidth in the catalog</source>
         <translation>в каталоге нет пропускной способности памяти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="482"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="487"/>
         <source>the PCIe link is not known (NVML)</source>
         <translation>канал PCIe неизвестен (NVML)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="483"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="488"/>
         <source>ECC is off or not reported</source>
         <translation>ECC выключен или не сообщается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="484"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="489"/>
         <source>NVML gives no power limit</source>
         <translation>NVML не сообщает предел мощности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="485"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="490"/>
         <source>no planned checkpoint (give --spec)</source>
         <translation>нет запланированной контрольной точки (укажите --spec)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="486"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="491"/>
         <source>one GPU: nothing between GPUs to measure</source>
         <translation>один GPU: между GPU измерять нечего</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="487"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="492"/>
         <source>between_processes</source>
         <translation>между процессами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="488"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="493"/>
         <source>between_gpus</source>
         <translation>между GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="489"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="494"/>
         <source>between_nodes</source>
         <translation>между узлами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="490"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="495"/>
         <source>end of forward</source>
         <translation>конец прямого прохода</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="491"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="496"/>
         <source>optimizer step</source>
         <translation>шаг оптимизатора</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="492"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="497"/>
         <source>CPU GEMM (%(dtype)s) calibrated by probe of %(machine)s (%(date)s)</source>
         <translation>GEMM на CPU (%(dtype)s), откалибровано проверкой %(machine)s (%(date)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="493"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="498"/>
         <source>CPU matmul probe (%(dtype)s, measured %(when)s)</source>
         <translation>замер матричного умножения на CPU (%(dtype)s, измерено %(when)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="494"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="499"/>
         <source>no peak %(key)s TFLOP/s known for %(gpu)s</source>
         <translation>пик %(key)s в TFLOP/s для %(gpu)s неизвестен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="495"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="500"/>
         <source>%(gpu)s peak %(peak)s TFLOP/s (%(key)s)</source>
         <translation>%(gpu)s, пик %(peak)s TFLOP/s (%(key)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="496"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="501"/>
         <source>%(gpu)s peak %(peak)s TFLOP/s (%(key)s), calibrated by probe of %(machine)s (%(date)s) (GEMM %(share)s of peak)</source>
         <translation>%(gpu)s, пик %(peak)s TFLOP/s (%(key)s), откалибровано проверкой %(machine)s (%(date)s) (GEMM %(share)s от пика)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="497"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="502"/>
         <source>loop: the %(engine)s engine&apos;s — loss = model(**batch).loss; loss.backward(): the model output is dropped before backward (as transformers.Trainer does), so only what autograd saved of the logits stays</source>
         <translation>цикл движка %(engine)s: loss = model(**batch).loss; loss.backward(): выход модели отбрасывается до обратного прохода (как в transformers.Trainer), поэтому от логитов остаётся только сохранённое autograd</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="498"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="503"/>
         <source>not modelled: TRL&apos;s SFTTrainer also computes the entropy and the token accuracy of the logits in every training step; the measured peak shows what they add</source>
         <translation>не моделируется: SFTTrainer из TRL на каждом шаге обучения ещё вычисляет энтропию и точность по токенам для логитов; измеренный пик показывает, сколько это добавляет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="499"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="504"/>
         <source>selective checkpointing: each layer keeps its input and its matmul (and attention) outputs; backward recomputes the norms, activations and products of one layer at a time</source>
         <translation>выборочные контрольные точки: каждый слой хранит свой вход и выходы матричных умножений (и внимания); обратный проход пересчитывает нормировки, активации и произведения по одному слою</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="500"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="505"/>
         <source>gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a time</source>
         <translation>контрольные точки градиента: активации — это входы слоёв; обратный проход пересчитывает по одному слою</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="501"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="506"/>
         <source>autocast&apos;s cache holds a 16-bit copy of every trained weight until the forward ends (%(size)s per device, counted at the forward): sharding does not split it; pure bf16 (precision.compute = &quot;bf16&quot;) or ZeRO&apos;s 16-bit weights have none</source>
         <translation>кэш autocast держит 16-битную копию каждого обучаемого веса до конца прямого прохода (%(size)s на устройство, учтено в прямом проходе): шардирование её не делит; в чистом bf16 (precision.compute = &quot;bf16&quot;) или с 16-битными весами ZeRO её нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="502"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="507"/>
         <source>pipeline: %(pp)s stages under 1F1B with %(micro)s micro-batches per step; the first stage holds min(%(pp)s, micro-batches) micro-batches&apos; activations of its layers</source>
         <translation>конвейер: %(pp)s стадий по схеме 1F1B, микробатчей на шаг: %(micro)s; первая стадия хранит активации своих слоёв для min(%(pp)s, число микробатчей) микробатчей</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="503"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="508"/>
         <source>tensor parallel over %(tp)s GPUs with sequence parallelism; its all-reduce buffers are not counted</source>
         <translation>тензорный параллелизм на %(tp)s GPU с параллелизмом по последовательности; его буферы полной редукции не учтены</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="504"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="509"/>
         <source>tensor parallel over %(tp)s GPUs without sequence parallelism; its all-reduce buffers are not counted</source>
         <translation>тензорный параллелизм на %(tp)s GPU без параллелизма по последовательности; его буферы полной редукции не учтены</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="505"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="510"/>
         <source>context parallel: each GPU holds %(tokens)s of every sequence&apos;s tokens</source>
         <translation>контекстный параллелизм: каждый GPU хранит %(tokens)s токенов каждой последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="506"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="511"/>
         <source>ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage</source>
         <translation>ZeRO-3 со стадиями конвейера: веса и градиенты на стадии не шардируются</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="507"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="512"/>
         <source>ZeRO offload: optimizer states and the optimizer step in host memory</source>
         <translation>выгрузка ZeRO: состояния оптимизатора и шаг оптимизатора — в памяти хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="508"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="513"/>
         <source>ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time</source>
         <translation>выгрузка параметров ZeRO-3: параметры в памяти хоста, собираются по одному блоку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="509"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="514"/>
         <source>fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory</source>
         <translation>fsdp cpu_offload: шардированные параметры, градиенты и состояния оптимизатора находятся в памяти хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="510"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="515"/>
         <source>fsdp with pipeline stages: weights and gradients unsharded on the stage</source>
         <translation>fsdp со стадиями конвейера: веса и градиенты на стадии не шардируются</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="511"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="516"/>
         <source>not traced (%(why)s): the analytic estimate is shown</source>
         <translation>трассировка не выполнена (%(why)s): показана аналитическая оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="512"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="517"/>
         <source>traced on fake tensors in %(seconds)s s</source>
         <translation>трассировано на фиктивных тензорах за %(seconds)s с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="513"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="518"/>
         <source>traced as one process; the sharding of model states is applied as in the analytic estimate</source>
         <translation>трассировано как один процесс; шардирование состояний модели применено как в аналитической оценке</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="514"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="519"/>
         <source>the optimizer step reads tensor values and was not traced</source>
         <translation>шаг оптимизатора читает значения тензоров и не трассировался</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="515"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="520"/>
         <source>correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, held by the checkpointed layers) removed from both peaks</source>
         <translation>поправка: контрольные точки: причинная маска, которую реальный прогон не создаёт (%(held)s байт, удерживается слоями с контрольными точками), убрана из обоих пиков</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="516"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="521"/>
         <source>correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, held by the checkpointed layers) removed from both peaks; one recomputed layer&apos;s mask and repeated k/v (%(more)s bytes) from the backward peak</source>
         <translation>поправка: контрольные точки: причинная маска, которую реальный прогон не создаёт (%(held)s байт, удерживается слоями с контрольными точками), убрана из обоих пиков; маска и повторённые k/v одного пересчитываемого слоя (%(more)s байт) — из пика обратного прохода</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="517"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="522"/>
         <source>correction: %(count)s materialised causal masks removed (%(bytes)s bytes): the real SDPA call is causal without a mask</source>
         <translation>поправка: убраны материализованные причинные маски (%(count)s шт., %(bytes)s байт): реальный вызов SDPA причинный и без маски</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="518"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="523"/>
         <source>correction: k and v repeated to %(heads)s heads counted at %(kv_heads)s (%(bytes)s bytes): the real run uses grouped-query SDPA</source>
         <translation>поправка: k и v, повторённые до %(heads)s голов, учтены как %(kv_heads)s (%(bytes)s байт): реальный прогон использует SDPA с группированными запросами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="519"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="524"/>
         <source>%(link)s: %(one_way)s GB/s one way at %(eff)s</source>
         <translation>%(link)s: %(one_way)s GB/s в одну сторону при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="520"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="525"/>
         <source>%(link)s: rate not stated, NVLink 4 assumed (450 GB/s one way) at %(eff)s</source>
         <translation>%(link)s: скорость не указана, принят NVLink 4 (450 GB/s в одну сторону) при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="521"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="526"/>
         <source>%(link)s: PCIe %(gen)s.0 x%(lanes)s at %(eff)s</source>
         <translation>%(link)s: PCIe %(gen)s.0 x%(lanes)s при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="522"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="527"/>
         <source>%(link)s: PCIe 4.0 x16 assumed at %(eff)s</source>
         <translation>%(link)s: принят PCIe 4.0 x16 при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="523"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="528"/>
         <source>link not stated: PCIe 4.0 x16 assumed at %(eff)s</source>
         <translation>канал не указан: принят PCIe 4.0 x16 при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="524"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="529"/>
         <source>%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s</source>
         <translation>%(gbps)s Gb/s на GPU между узлами (принято) при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="525"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="530"/>
         <source>all-reduce bus bandwidth %(gbs)s GB/s measured by probe of %(machine)s (%(date)s)</source>
         <translation>пропускная способность шины при полной редукции %(gbs)s GB/s, измерена проверкой %(machine)s (%(date)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="526"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="531"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="527"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="532"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="528"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="533"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="529"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="534"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="530"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="535"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="531"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="536"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="532"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="537"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="533"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="538"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="534"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="539"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="535"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="540"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>

@@ -138,21 +138,43 @@ def cmd_history(args) -> int:
             )
         )
         return EXIT_OK
+    t = words(args)
     if not entries:
-        print(f"no runs kept in {root}")
+        print(t("no runs kept in %s", root))
         return EXIT_OK
     from trainsizer.ui_common.textfmt import table
+
+    def code(x) -> str:  # the verdict's and the target's codes stay as written in English (scripts read them)
+        return str(x) if t.lang == "en" else t(str(x))
 
     print(
         table(
             [
-                [e.date, e.model, e.method, e.precision, e.target, e.engine, e.verdict, e.path.name]
+                [
+                    e.date,
+                    e.model,
+                    e.method,
+                    e.precision,
+                    code(e.target),
+                    e.engine,
+                    code(e.verdict),
+                    e.path.name,
+                ]
                 for e in entries
             ],
-            ["date (UTC)", "model", "method", "precision", "target", "engine", "verdict", "folder"],
-        )
+            [
+                t("date (UTC)"),
+                t("model"),
+                t("method"),
+                t("precision"),
+                t("target"),
+                t("engine"),
+                t("verdict"),
+                t("folder"),
+            ],
+        )  # fmt: skip
     )
-    print(f"in {root}")
+    print(t("in %s", root))
     return EXIT_OK
 
 
