@@ -520,7 +520,7 @@ def test_every_engine_checked_on_the_server_reads_back_everywhere(sshd, env, tmp
 def test_the_probe_of_two_servers_runs_the_collectives_between_them(two_nodes, tmp_path):
     """Issue 33, between nodes over SSH: `probe --hosts a,b` — each server probes itself, then gloo
     collectives run between them under torchrun on each (c10d rendezvous on the first), as a run across them
-    would; a backend that cannot start between them is below and named (the broken case), exit 1."""
+    would."""
     env, parallel = two_nodes
     args = [*TRAINSIZER, "probe", "--hosts", "tsz-server,tsz2-server", "--rendezvous", parallel["rendezvous"]]
     args += ["--quick", "--json", "--progress-lines", "--no-keep"]
@@ -538,11 +538,8 @@ def test_the_probe_of_two_servers_runs_the_collectives_between_them(two_nodes, t
     from trainsizer.cli.probe_cmds import render_probe
 
     assert "Readiness probe of tsz-server, tsz2-server over SSH, " in render_probe(doc)
-    broken = subprocess.run(
-        args, env=dict(env, TRAINSIZER_PROBE_BACKEND="no-such"), capture_output=True, text=True, timeout=600
-    )
-    doc = json.loads(broken.stdout)
-    below = [b for b in doc["summary"] if b["scope"] == "between_nodes"]
-    assert broken.returncode == 1 and below, doc["summary"]
-    assert "Unknown backend type no-such" in below[0]["params"]["why"], below
+    # the broken case — a backend that cannot start between the nodes is below and named, exit 1 — is the
+    # same verdict (runs/probe.between_figures) that tests/test_slurm.py::
+    # test_collectives_that_cannot_run_between_the_nodes_are_below proves between real nodes; here it would
+    # probe both servers again (20 s of CI)
     assert _wait_for(lambda: not _remote_runs(), timeout=30), [p.cmdline() for p in _remote_runs()]
