@@ -243,18 +243,25 @@ class Note(str):
         return self
 
 
+def coded_words(table: dict[str, str], record, words=None) -> str | None:
+    """A {"code", "params"} record in words from ``table``'s English templates (``words`` translates one);
+    None when the code is unknown or its parameters do not fit."""
+    if not isinstance(record, dict) or record.get("code") not in table:
+        return None
+    template = table[record["code"]]
+    try:
+        return (words(template) if words else template) % dict(record.get("params") or {})
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def note_words(note, words=None) -> str | None:
     """A note (a Note, or a {"code", "params"} record) in words; None when it has no code to word (an older
     result's English sentence) and ``words`` asks for another language."""
-    code = getattr(note, "code", None) or (note.get("code") if isinstance(note, dict) else None)
-    params = getattr(note, "params", None) or (note.get("params") if isinstance(note, dict) else None) or {}
-    template = NOTE_WORDS.get(code or "")
-    if template is None:
-        return None if words else str(note)
-    try:
-        return (words(template) if words else template) % params
-    except (KeyError, TypeError, ValueError):
-        return None if words else str(note)
+    record = note if isinstance(note, dict) else {"code": getattr(note, "code", None),
+                                                  "params": getattr(note, "params", None)}  # fmt: skip
+    worded = coded_words(NOTE_WORDS, record, words)
+    return worded if worded is not None or words else str(note)
 
 
 # What a predicted step time rests on (estimate.timing: basis_code, basis_params).
@@ -271,13 +278,8 @@ TIME_BASIS_WORDS = {
 def time_basis_words(time: dict, words=None) -> str:
     """A predicted time's basis in words (``words`` translates a template; English by default); an older
     estimate's English sentence when it has no code."""
-    template = TIME_BASIS_WORDS.get(time.get("basis_code") or "")
-    if template is None:
-        return str(time.get("basis") or "")
-    try:
-        return (words(template) if words else template) % dict(time.get("basis_params") or {})
-    except (KeyError, TypeError, ValueError):
-        return str(time.get("basis") or "")
+    record = {"code": time.get("basis_code"), "params": time.get("basis_params")}
+    return coded_words(TIME_BASIS_WORDS, record, words) or str(time.get("basis") or "")
 
 
 # What a link's bus bandwidth rests on (estimate/comm.py: links()["codes"]).
@@ -290,18 +292,6 @@ LINK_WORDS = {
     "network": "%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s",
     "probe_bus": "all-reduce bus bandwidth %(gbs)s GB/s measured by probe of %(machine)s (%(date)s)",
 }
-
-
-def coded_words(table: dict[str, str], record, words=None) -> str | None:
-    """A {"code", "params"} record in words from ``table``'s English templates (``words`` translates one);
-    None when the code is unknown or its parameters do not fit."""
-    if not isinstance(record, dict) or record.get("code") not in table:
-        return None
-    template = table[record["code"]]
-    try:
-        return (words(template) if words else template) % dict(record.get("params") or {})
-    except (KeyError, TypeError, ValueError):
-        return None
 
 
 # A layout's placement (estimate.working_set.placement), its parts as English templates.

@@ -7,7 +7,7 @@ text."""
 
 from __future__ import annotations
 
-from trainsizer.report.text import translator
+from trainsizer.report.text import duration_word, translator
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds, spec_changes_text, table
 from trainsizer.vocab import ITEM_WORDS, PEAK_PHASE_WORDS, note_words, placement_words, time_basis_words
@@ -113,7 +113,7 @@ def render_estimate(spec, data, t=ENGLISH) -> str:
         lines.append(
             t(
                 "time: %s per step, %s tokens/s (%s, at %s)",
-                fmt_seconds(tm["seconds"], ".3g", _duration(t)),
+                fmt_seconds(tm["seconds"], ".3g", duration_word(t)),
                 f"{tm['tokens_per_s']:,.0f}",
                 time_basis_words(tm, t),
                 f"{tm['utilization']:.0%}" + (f" {t(kind)}" if kind in ("fitted", "assumed") else ""),
@@ -121,7 +121,7 @@ def render_estimate(spec, data, t=ENGLISH) -> str:
         )
         if tm.get("communication"):
             busy = ", ".join(
-                f"{_key(t, k)} {fmt_seconds(v, '.2g', _duration(t))} "
+                f"{_key(t, k)} {fmt_seconds(v, '.2g', duration_word(t))} "
                 f"({_code(t, (tm.get('communication_where') or {}).get(k, '?'))})"
                 for k, v in tm["communication"].items()
             )
@@ -130,7 +130,7 @@ def render_estimate(spec, data, t=ENGLISH) -> str:
                 + t(
                     "communication: %s; the compute cannot hide %s of it",
                     busy,
-                    fmt_seconds(tm["exposed_s"], ".2g", _duration(t)),
+                    fmt_seconds(tm["exposed_s"], ".2g", duration_word(t)),
                 )
                 + "".join(f"; {b}" for b in _links(tm, t))
             )
@@ -201,12 +201,6 @@ def _links(tm: dict, t) -> list[str]:
     return out
 
 
-def _duration(t):
-    from trainsizer.report.text import duration_word
-
-    return duration_word(t)
-
-
 def render_measurement(result: dict, t=ENGLISH) -> str:
     from trainsizer.result.model import part
     from trainsizer.runs.compare import anatomy_rows
@@ -230,7 +224,7 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
         line = t(
             "command: %s · ran %s · exit code %s · %s step lines matched",
             " ".join(meas["engine"].get("command") or []),
-            fmt_seconds(meas.get("wall_s") or 0, ".1f", _duration(t)),
+            fmt_seconds(meas.get("wall_s") or 0, ".1f", duration_word(t)),
             meas.get("exit_code"),
             meas.get("steps_observed", 0),
         )
@@ -260,7 +254,7 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
             lines += [t("last lines of its stderr:"), *("  " + x for x in meas["stderr_tail"][-10:])]
     st = meas["step_time_s"]
     if st.get("count"):
-        figures = (fmt_seconds(st["median"], ".3f", _duration(t)), f"{st['p95']:.3f}", f"{st['min']:.3f}",
+        figures = (fmt_seconds(st["median"], ".3f", duration_word(t)), f"{st['p95']:.3f}", f"{st['min']:.3f}",
                    st["count"])  # fmt: skip
         times = (
             t("step %s median (p95 %s, min %s, %s steps, from the times of its step lines)", *figures)
@@ -296,7 +290,7 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
             lines.append(
                 t(
                     "predicted (estimated): %s, %s tokens/s (%s); measured ÷ predicted %s",
-                    fmt_seconds(predicted["seconds"], ".3f", _duration(t)),
+                    fmt_seconds(predicted["seconds"], ".3f", duration_word(t)),
                     f"{predicted.get('tokens_per_s') or 0:,.0f}",
                     time_basis_words(predicted, t),
                     f"{st['median'] / predicted['seconds']:.2f}",
@@ -352,7 +346,7 @@ def _plan_row(o, t=ENGLISH) -> list[str]:
         o,
         lambda layout: layout_words(layout, t),
         lambda r: t(PLAN_REASON_WORDS.get(r, r)),
-        _duration(t) if t.lang != "en" else None,
+        duration_word(t) if t.lang != "en" else None,
         "ok" if t.lang == "en" else t("meets it"),
     )
 
@@ -368,7 +362,7 @@ def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
     else:
         what.append(t("no [task] tokens given: time to train not computed"))
     if task["deadline_hours"]:
-        what.append(t("deadline %s", fmt_hours(task["deadline_hours"], _duration(t))))
+        what.append(t("deadline %s", fmt_hours(task["deadline_hours"], duration_word(t))))
     if task["budget_gpu_hours"]:
         what.append(t("budget %s GPU-hours", f"{task['budget_gpu_hours']:,.0f}"))
     lines.append("  " + t("task: %s", ", ".join(what)))
@@ -484,7 +478,7 @@ def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
         t(
             "%s layouts sized in %s; `trainsizer request --plan SPEC --option N` drafts the request",
             f"{result['candidates']:,}",
-            fmt_seconds(result["seconds"], ".2f", _duration(t)),
+            fmt_seconds(result["seconds"], ".2f", duration_word(t)),
         )
     )
     return "\n".join(lines)
@@ -523,7 +517,7 @@ def render_compare(path_a, path_b, c: dict, t=ENGLISH) -> str:
     lines.append(table(rows, [t("measured"), "A", "B", "B − A"]))
     st, tps, verdict = c["step_time"], c["tokens_per_s"], c["verdict"]
     if st["a"] and st["b"]:
-        word = _duration(t)
+        word = duration_word(t)
         lines.append(
             t(
                 "step time: A %s, B %s (B/A %s)",
