@@ -113,6 +113,23 @@ def test_inventory_targets_carry_peak_tflops():
     assert d["gpus"][0]["compute_capability"] == [9, 0] and d["host"]["ram_total"] > 0
 
 
+def test_devices_prints_the_inventory_in_the_terminals_language(capsys, english_words):
+    """Issue 31: `trainsizer devices --lang ru` — the GPUs (an NVML double: this machine has none), CPU, RAM,
+    disk and software in Russian; NVML's own status words and the library names stay as they are."""
+    from trainsizer.cli.machine import _print_inventory
+    from trainsizer.report.text import translator
+
+    d = inventory(nvml=FakeNvml()).to_dict()
+    _print_inventory(d, translator("ru"))
+    ru = capsys.readouterr().out
+    assert "драйвер NVIDIA 560.35.03" in ru and "ОЗУ: всего" in ru and "Программы:" in ru, ru
+    data = [d["host"], d["versions"], [g["name"] for g in d["gpus"]], [g["uuid"] for g in d["gpus"]]]
+    assert english_words(ru, *data, "cc", "gen", "MIG", "NVLinks", "GiB", "B") == [], ru
+    _print_inventory(d, translator("en"))
+    en = capsys.readouterr().out
+    assert "NVIDIA driver 560.35.03" in en and english_words(en, *data, "cc", "gen", "MIG", "NVLinks")
+
+
 def test_real_inventory_on_this_machine():
     inv = inventory()
     assert inv.nvml.status in ("ok", "no_library", "no_driver", "error")

@@ -436,12 +436,14 @@ def _terminal_templates() -> set[str]:
     """Every template the terminal's renderers pass to their translator ``t(...)`` (issue 31, item 3)."""
     import ast
 
+    import trainsizer.cli.machine as machine
     import trainsizer.cli.probe_cmds as probe_cmds
     import trainsizer.cli.render as render
     import trainsizer.cli.run_cmds as run_cmds
+    import trainsizer.cli.spec_cmds as spec_cmds
 
     out = set()
-    for mod in (render, probe_cmds, run_cmds):
+    for mod in (render, probe_cmds, run_cmds, spec_cmds, machine):
         for node in ast.walk(ast.parse(Path(mod.__file__).read_text())):
             if (
                 isinstance(node, ast.Call)

@@ -162,8 +162,10 @@ def test_the_report_words_are_all_in_the_one_catalog():
 def test_the_generated_catalog_text_is_up_to_date():
     from trainsizer.gui import catalog_text
 
-    words, messages = catalog_text.generate()
-    assert catalog_text.REPORT == words and catalog_text.MESSAGES == messages
+    words, messages, issues = catalog_text.generate()
+    assert (
+        catalog_text.REPORT == words and catalog_text.MESSAGES == messages and catalog_text.ISSUES == issues
+    )
 
 
 def test_an_old_results_checks_are_worded_in_russian_too():

@@ -84,6 +84,16 @@ PHASE_WORDS = {
 # Where a peak happens, as the terminal says it.
 PEAK_PHASE_WORDS = {"forward": "end of forward", "backward": "backward", "optimizer": "optimizer step"}
 
+# How two GPUs are connected (NVML's topology level), as inventories record it; worded at the edges.
+TOPOLOGY_WORDS = {
+    0: "same board",
+    10: "PCIe switch (single)",
+    20: "PCIe switches (multiple)",
+    30: "PCIe host bridge",
+    40: "same CPU socket (NUMA node)",
+    50: "across CPU sockets (SMP)",
+}
+
 # Kinds of ``error`` events.
 ERROR_KINDS = ("oom", "spec", "data", "checkpoint", "crash", "cancelled")
 

@@ -84,6 +84,15 @@ def test_the_window_speaks_russian(qtbot, tmp_path):
         assert fmt_hours(200, i18n.duration_word) == "8.3 дн."
         axis = win.plot.plot.getAxis("bottom").labelString()
         assert "время" in axis and "(с)" in axis and "(s)" not in axis
+        # a problem beside its field is worded in Russian too (its template from the "SpecIssue" context)
+        missing = tmp_path / "missing.txt"
+        win.form.editors["data.source"].set_value("path")
+        win.form.editors["data.path"].set_value(str(missing))
+        assert win.form.validate() is None  # the spec is whole; its file is missing
+        assert win.form.editors["data.path"].error.text() == f"{missing}: нет такого файла"
+        win.form.editors["batch.seq_len"].set_value(0)
+        assert win.form.validate() is None
+        assert win.form.issues["batch.seq_len"] == "должно быть не меньше 1, получено 0", win.form.issues
         win.estimate.shutdown()
     finally:
         i18n.install("en")

@@ -43,8 +43,9 @@ def cmd_devices(args) -> int:
             return EXIT_OK
         if args.known:
             raise InputError("--known lists this trainsizer's table; leave out --host")
-        print(f"server {args.host}:")
-        _print_inventory(data)
+        t = words(args)
+        print(t("server %s:", args.host))
+        _print_inventory(data, t)
         return EXIT_OK
     from trainsizer.hardware import inventory
     from trainsizer.hardware.accelerators import all_accelerators
@@ -77,55 +78,58 @@ def cmd_devices(args) -> int:
             ]
             for a in all_accelerators().values()
         ]
-        print(table(rows, ["key", "name", "memory", "bf16 TFLOP/s", "fp32 TFLOP/s", "interconnect"]))
+        t = words(args)
+        heads = [t("key"), t("name"), t("memory"), "bf16 TFLOP/s", "fp32 TFLOP/s", t("interconnect")]
+        print(table(rows, heads))
         return EXIT_OK
     inv = inventory()
     if args.json:
         print_json(inv.to_dict())
         return EXIT_OK
-    _print_inventory(inv.to_dict())
+    _print_inventory(inv.to_dict(), words(args))
     return EXIT_OK
 
 
-def _print_inventory(d: dict) -> None:
+def _print_inventory(d: dict, t) -> None:
     """This machine's or a server's inventory (Inventory.to_dict()), as `trainsizer devices` prints it."""
-    from trainsizer.ui_common.textfmt import fmt_bytes, fmt_value, table
+    from trainsizer.ui_common.textfmt import NOT_AVAILABLE, fmt_bytes, fmt_value, table
+
+    def fv(v) -> str:  # a figure, or "not available"/"yes"/"no" in the terminal's language
+        text = fmt_value(v)
+        return t(text) if text in (NOT_AVAILABLE, "yes", "no") else text
 
     h, v, nvml, gpus = d["host"], d["versions"], d["nvml"], d["gpus"]
     if gpus:
-        print(
-            f"NVIDIA driver {fmt_value(nvml.get('driver_version'))}, CUDA driver "
-            f"{fmt_value(nvml.get('cuda_driver_version'))}"
-        )
+        driver, cuda = fv(nvml.get("driver_version")), fv(nvml.get("cuda_driver_version"))
+        print(t("NVIDIA driver %s, CUDA driver %s", driver, cuda))
         rows = [
             [
                 f"cuda:{g.get('index')}",
                 g.get("name"),
                 fmt_bytes(g.get("memory_total")),
                 fmt_bytes(g.get("memory_free")),
-                fmt_value(g.get("compute_capability")),
-                f"gen {fmt_value(g.get('pcie_generation'))} x{fmt_value(g.get('pcie_width'))}",
-                fmt_value(g.get("nvlink_active")),
-                fmt_value(g.get("mig_mode")),
-                fmt_value(g.get("uuid")),
+                fv(g.get("compute_capability")),
+                f"gen {fv(g.get('pcie_generation'))} x{fv(g.get('pcie_width'))}",
+                fv(g.get("nvlink_active")),
+                fv(g.get("mig_mode")),
+                fv(g.get("uuid")),
             ]
             for g in gpus
         ]
-        print(table(rows, ["device", "name", "total", "free", "cc", "PCIe", "NVLinks", "MIG", "UUID"]))
+        heads = [t("device"), t("name"), t("total"), t("free"), "cc", "PCIe", "NVLinks", "MIG", "UUID"]
+        print(table(rows, heads))
         for pair, level in (nvml.get("topology") or {}).items():
-            print(f"  topology {pair}: {level}")
-    else:
-        print(f"GPUs: none ({str(nvml.get('status')).replace('_', ' ')}: {nvml.get('message')})")
+            print(t("  topology %s: %s", pair, t(level)))
+    else:  # NVML's status code and its own message, as the library says them
+        print(t("GPUs: none (%s: %s)", nvml.get("status"), nvml.get("message")))
+    cores = (fv(h["cpu_model"]), fv(h["cpu_cores_physical"]), fv(h["cpu_cores_logical"]))
+    print(t("CPU: %s, %s cores / %s threads", *cores))
+    ram = (h["ram_total"], h["ram_available"], h["swap_total"], h["swap_used"])
+    print(t("RAM: %s total, %s available; swap %s (%s used)", *map(fmt_bytes, ram)))
     print(
-        f"CPU: {fmt_value(h['cpu_model'])}, {fmt_value(h['cpu_cores_physical'])} cores / "
-        f"{fmt_value(h['cpu_cores_logical'])} threads"
+        t("Disk: %s free of %s at %s", fmt_bytes(h["disk_free"]), fmt_bytes(h["disk_total"]), h["disk_path"])
     )
-    print(
-        f"RAM: {fmt_bytes(h['ram_total'])} total, {fmt_bytes(h['ram_available'])} available; "
-        f"swap {fmt_bytes(h['swap_total'])} ({fmt_bytes(h['swap_used'])} used)"
-    )
-    print(f"Disk: {fmt_bytes(h['disk_free'])} free of {fmt_bytes(h['disk_total'])} at {h['disk_path']}")
-    print("Software: " + ", ".join(f"{k} {fmt_value(val)}" for k, val in v.items()))
+    print(t("Software: %s", ", ".join(f"{k} {fv(val)}" for k, val in v.items())))
 
 
 def cmd_estimate(args) -> int:

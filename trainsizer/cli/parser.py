@@ -91,6 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     n.set_defaults(func=cmd_spec_new)
     v = ssub.add_parser("validate", help="check a spec, its model and the target's devices")
     v.add_argument("file")
+    add_lang(v, "its problems")
     v.add_argument(
         "--devices", help="check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)"
     )
@@ -114,6 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     d = sub.add_parser("devices", help="this machine's GPUs, CPU, RAM, disk and software")
     d.add_argument("--json", action="store_true")
     d.add_argument("--known", action="store_true", help="list the accelerators known for planning instead")
+    add_lang(d)
     add_host_options(d)
     d.set_defaults(func=cmd_devices)
 
@@ -310,8 +312,12 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except SpecError as e:
+        from trainsizer.report.text import LANGS, issue_words, translator
+
+        lang = getattr(args, "lang", None) or os.environ.get("TRAINSIZER_LANG") or "en"
+        t = translator(lang if lang in LANGS else "en")
         for issue in e.issues:
-            err(str(issue))
+            err(issue_words(issue, t))
         return EXIT_INVALID
     except (InputError, RunDirError) as e:
         err(str(e))

@@ -132,7 +132,12 @@ def _slurm_request(args, spec, planned):
     flags = {"partition": "--partition", "time_limit": "--time"}
     for issue in cluster.issues():
         name = issue.path.removeprefix("cluster.")
-        raise InputError(f"{flags.get(name, issue.path)}: {issue.message}")
+        from trainsizer.report.text import translator
+
+        t = translator(args.lang) if getattr(args, "lang", None) else None
+        raise InputError(
+            f"{flags.get(name, issue.path)}: {issue.worded(t(issue.template)) if t else issue.message}"
+        )
     return Request(
         nodes=cluster.nodes,
         partition=cluster.partition,

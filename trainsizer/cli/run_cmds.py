@@ -12,7 +12,24 @@ from trainsizer.cli.spec_cmds import load_spec
 from trainsizer.result.model import part
 
 
-def _progress_printer(enabled: bool):
+def progress_line(p, t) -> str:
+    """The progress of a run (runs.progress.Progress) as one line in ``t``'s language."""
+    from trainsizer.vocab import PHASE_WORDS
+
+    elapsed = f"{p.elapsed:.0f}"
+    if p.waiting_for_slurm:  # Slurm's own state and reason, as squeue says them
+        state, why = p.job["state"].lower(), p.job["reason"]
+        if why:
+            return t("Slurm job %s %s (%s)  elapsed %s s", p.job["job_id"], state, why, elapsed)
+        return t("Slurm job %s %s  elapsed %s s", p.job["job_id"], state, elapsed)
+    phase = t(PHASE_WORDS.get(p.phase, p.phase))
+    step = f"{p.step}/{p.total}" if p.total else f"{p.step}"
+    if p.eta is not None:
+        return t("%s step %s  elapsed %s s, ETA %s s", phase, step, elapsed, f"{p.eta:.0f}")
+    return t("%s step %s  elapsed %s s", phase, step, elapsed)
+
+
+def _progress_printer(enabled: bool, t):
     from trainsizer.runs.progress import Progress
 
     progress = Progress()
@@ -21,9 +38,9 @@ def _progress_printer(enabled: bool):
     def on_event(event):
         if progress.update(event) and enabled:
             if tty:
-                print("\r" + progress.line().ljust(70), end="", file=sys.stderr, flush=True)
+                print("\r" + progress_line(progress, t).ljust(70), end="", file=sys.stderr, flush=True)
             elif event.get("type") in ("step", "error", "job"):
-                print(progress.line(), file=sys.stderr, flush=True)
+                print(progress_line(progress, t), file=sys.stderr, flush=True)
 
     return progress, on_event
 
@@ -123,7 +140,8 @@ def _run(args, what: str) -> int:
                 "--find-max runs on this machine only; run it on the server itself, or without parallel.hosts"
             )
         return _find_max(args, spec, memory_limit)
-    progress, on_event = _progress_printer(not args.json and not args.stream)
+    t = words(args)
+    progress, on_event = _progress_printer(not args.json and not args.stream, t)
     from trainsizer.runs.engines import FULL
     from trainsizer.runs.progress import planned_runs
 
@@ -131,7 +149,10 @@ def _run(args, what: str) -> int:
 
     def on_stage(name):
         if not args.json:
-            print(f"\n== {name} ==" if sys.stderr.isatty() else f"== {name} ==", file=sys.stderr, flush=True)
+            from trainsizer.vocab import PHASE_WORDS
+
+            line = f"== {t(PHASE_WORDS.get(name, name))} =="
+            print("\n" + line if sys.stderr.isatty() else line, file=sys.stderr, flush=True)
 
     if args.stream:
         on_event, on_stage = _streamer()

@@ -54,12 +54,14 @@ def cmd_spec_new(args) -> int:
 
 
 def cmd_spec_validate(args) -> int:
+    from trainsizer.estimate.report_data import resolve_targets
     from trainsizer.model.source import config_issues, needs_model_stage
+    from trainsizer.report.text import translator
     from trainsizer.spec import SpecError
     from trainsizer.spec.checks import environment_issues, path_issues
 
+    t = translator(args.lang)
     spec = load_spec(args.file)
-    from trainsizer.estimate.report_data import resolve_targets
 
     targets, _ = resolve_targets(args.devices)
     if not args.devices:
@@ -67,14 +69,24 @@ def cmd_spec_validate(args) -> int:
     issues = path_issues(spec) + config_issues(spec) + environment_issues(spec, targets)
     model_stage = not issues and not args.quick and (args.model or needs_model_stage(spec))
     if model_stage:  # the second stage: seconds, it imports transformers
-        err("checking the model (loads transformers and builds it on the meta device)…")
+        err(t("checking the model (loads transformers and builds it on the meta device)…"))
         issues = model_issues_staged(spec)
     if issues:
         raise SpecError(issues)
-    where = args.devices or "this machine"
-    what = "spec, files, config and devices" + (", model" if model_stage else "")
-    runs_on = "" if args.devices else f"; runs on {spec.parallel.devices}"
-    print(f"{args.file}: valid ({what} checked against {where}{runs_on})")
+    if args.devices:
+        template = (
+            "%s: valid (spec, files, config, devices and model checked against %s)"
+            if model_stage
+            else ("%s: valid (spec, files, config and devices checked against %s)")
+        )
+        print(t(template, args.file, args.devices))
+    else:
+        template = (
+            "%s: valid (spec, files, config, devices and model checked on this machine; runs on %s)"
+            if model_stage
+            else "%s: valid (spec, files, config and devices checked on this machine; runs on %s)"
+        )
+        print(t(template, args.file, spec.parallel.devices))
     return EXIT_OK
 
 

@@ -54,7 +54,7 @@ def build_report(
     try:
         est = (traced_estimate if traced else estimate)(spec, targets, host_ram=host_ram)
     except EstimateError as e:
-        raise SpecError([SpecIssue(e.path, "range", e.message)]) from None
+        raise SpecError([SpecIssue(e.path, "range", e.template, **e.params)]) from None
     fits = fitmod.fit_of(est)
     verdict = fitmod.fits(est)
     out: dict[str, Any] = {
@@ -111,6 +111,8 @@ def lora_target_issues(spec, light) -> list:
         SpecIssue(
             "method.lora_targets",
             "unknown",
-            f"no module named {', '.join(missing)} in this model; its layers have {', '.join(sorted(names))}",
+            "no module named %(missing)s in this model; its layers have %(names)s",
+            missing=", ".join(missing),
+            names=", ".join(sorted(names)),
         )
     ]

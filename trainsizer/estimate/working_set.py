@@ -26,9 +26,10 @@ from trainsizer.vocab import Note, placement_words
 class EstimateError(ValueError):
     """A spec the estimator cannot size; ``path`` names the field."""
 
-    def __init__(self, path: str, message: str):
-        self.path, self.message = path, message
-        super().__init__(f"{path}: {message}")
+    def __init__(self, path: str, template: str, /, **params):
+        self.path, self.template, self.params = path, template, params
+        self.message = template % params if params else template
+        super().__init__(f"{path}: {self.message}")
 
 
 def _round_blocks(n: int) -> int:
@@ -44,9 +45,14 @@ def device_names(spec, targets) -> list[str]:
         if targets and targets[0].hypothetical:
             raise EstimateError(
                 "parallel.devices",
-                f"devices = cpu contradicts the planned target ({len(targets)} × {targets[0].name}); "
-                'set devices = "auto" to size the run on the target\'s GPUs, or leave --devices out to size '
-                "it on this machine's CPU",
+                (
+                    "devices = cpu contradicts the planned target (%(targets)s × %(name)s); set devices = "
+                    '"auto" '
+                    "to size the run on the target's GPUs, or leave --devices out to size it on this "
+                    "machine's CPU"
+                ),
+                targets=len(targets),
+                name=targets[0].name,
             )
         return ["cpu"] * world
     if par.auto:
@@ -57,8 +63,10 @@ def device_names(spec, targets) -> list[str]:
             if n > len(targets):
                 raise EstimateError(
                     "parallel.tensor_parallel",
-                    f"one replica spans {n} GPUs (tensor × pipeline × context) but the target has "
-                    f"{len(targets)}",
+                    "one replica spans %(n)s GPUs (tensor × pipeline × context) but the target has "
+                    "%(targets)s",
+                    n=n,
+                    targets=len(targets),
                 )
             return [t.label for t in targets[:n]]
         return [t.label for t in targets]
@@ -92,8 +100,13 @@ def placement(spec, names: list[str], targets) -> dict:
     if world % mp:
         raise EstimateError(
             "parallel.tensor_parallel",
-            f"tensor × pipeline × context = {par.tensor_parallel} × {par.pipeline_parallel} × "
-            f"{par.context_parallel} = {mp} does not divide the {world} devices",
+            "tensor × pipeline × context = %(tensor_parallel)s × %(pipeline_parallel)s × "
+            "%(context_parallel)s = %(mp)s does not divide the %(world)s devices",
+            tensor_parallel=par.tensor_parallel,
+            pipeline_parallel=par.pipeline_parallel,
+            context_parallel=par.context_parallel,
+            mp=mp,
+            world=world,
         )
     by_label = {t.label: t for t in targets}
     nodes = len({by_label[n].node for n in names if n in by_label}) or 1
@@ -156,19 +169,32 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     missing = [n for n in names if n != "cpu" and targets and n not in by_label]
     if missing:
         have = ", ".join(by_label) or "none"
-        raise EstimateError("parallel.devices", f"{', '.join(missing)} not in the target devices ({have})")
+        raise EstimateError(
+            "parallel.devices",
+            "%(missing)s not in the target devices (%(have)s)",
+            missing=", ".join(missing),
+            have=have,
+        )
     place = placement(spec, names, targets)
     par = spec.parallel
     tp, pp, cp, dp = par.tensor_parallel, par.pipeline_parallel, par.context_parallel, place["data_parallel"]
     if pp > stats.layers:
-        raise EstimateError("parallel.pipeline_parallel", f"{pp} stages for {stats.layers} layers")
+        raise EstimateError(
+            "parallel.pipeline_parallel", "%(pp)s stages for %(layers)s layers", pp=pp, layers=stats.layers
+        )
     if tp > 1 and stats.heads % tp:
         raise EstimateError(
-            "parallel.tensor_parallel", f"{stats.heads} attention heads do not split over {tp} GPUs"
+            "parallel.tensor_parallel",
+            "%(heads)s attention heads do not split over %(tp)s GPUs",
+            heads=stats.heads,
+            tp=tp,
         )
     if cp > 1 and spec.batch.seq_len % cp:
         raise EstimateError(
-            "parallel.context_parallel", f"seq_len {spec.batch.seq_len} does not split over {cp} GPUs"
+            "parallel.context_parallel",
+            "seq_len %(seq_len)s does not split over %(cp)s GPUs",
+            seq_len=spec.batch.seq_len,
+            cp=cp,
         )
     on_cuda = names[0] != "cpu"
     # each part of the count gets the section it needs, not the whole spec
@@ -287,7 +313,9 @@ def _check_sizable(spec, stats) -> None:
     if stats.max_positions and spec.batch.seq_len > stats.max_positions:
         raise EstimateError(
             "batch.seq_len",
-            f"{spec.batch.seq_len} is longer than the model's {stats.max_positions} positions",
+            "%(seq_len)s is longer than the model's %(max_positions)s positions",
+            seq_len=spec.batch.seq_len,
+            max_positions=stats.max_positions,
         )
 
 

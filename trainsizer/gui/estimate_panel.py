@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 from trainsizer.gui.bars import COLORS, StackedBar, item_label
 from trainsizer.gui.i18n import duration_word, fill
 from trainsizer.gui.labels import ADVICE, HOST_ITEMS, ITEMS, PHASES, label
+from trainsizer.gui.spec_text import issue_text
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_duration, fmt_rate
 
 REMOTE_PREFIX = "ssh:"  # a Target entry that names a test server over SSH (docs/remote.md)
@@ -59,7 +60,7 @@ class EstimateRunner(QObject):
             else:
                 report, error = run_estimate(spec, devices=devices, traced=traced), None
         except SpecError as e:
-            report, error = None, "\n".join(f"{i.path}: {i.message}" for i in e.issues)
+            report, error = None, "\n".join(f"{i.where()}: {issue_text(i)}" for i in e.issues)
         except Exception as e:  # shown in the panel; the form stays usable
             report, error = None, f"{type(e).__name__}: {e}"
         if seq == self._seq:

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.labels import SECTIONS as SECTION_LABELS
 from trainsizer.gui.labels import label
-from trainsizer.gui.spec_text import field_help, field_label
+from trainsizer.gui.spec_text import field_help, field_label, issue_text
 
 PICK_FILE = {"model.config": "file", "model.pretrained": "dir", "data.path": "file", "checkpoint.dir": "dir"}
 INT_MAX = 2**31 - 1
@@ -348,7 +348,7 @@ class SpecForm(QWidget):
             self.spec = None if problems else self.spec
         self.issues = {}
         for issue in problems:
-            self.issues.setdefault(issue.path, issue.message)
+            self.issues.setdefault(issue.path, issue_text(issue))
         for path, ed in self.editors.items():
             ed.show_error(self.issues.get(path))
         self.changed.emit(self.spec)

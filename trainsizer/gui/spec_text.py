@@ -23,6 +23,11 @@ def field_help(path: str) -> str:
     return QCoreApplication.translate("SpecHelp", entry[1]) if entry else ""
 
 
+def issue_text(issue) -> str:
+    """A spec problem (SpecIssue) in the window's language: its template translated, then filled."""
+    return issue.worded(QCoreApplication.translate("SpecIssue", issue.template))
+
+
 def generate() -> dict[str, tuple[str, str]]:
     from trainsizer.spec.runspec import SECTIONS
 

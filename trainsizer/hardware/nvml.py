@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from trainsizer.vocab import TOPOLOGY_WORDS as _TOPOLOGY  # the words are made at the edges
+
 
 @dataclass
 class GpuInfo:
@@ -57,16 +59,6 @@ def _safe(fn, *args, default=None):
     except Exception:
         return default
     return value.decode() if isinstance(value, bytes) else value
-
-
-_TOPOLOGY = {
-    0: "same board",
-    10: "PCIe switch (single)",
-    20: "PCIe switches (multiple)",
-    30: "PCIe host bridge",
-    40: "same CPU socket (NUMA node)",
-    50: "across CPU sockets (SMP)",
-}
 
 
 def _gpu(nv, index: int) -> GpuInfo:

@@ -173,7 +173,9 @@ def _check_targets(model, targets: list[str]) -> None:
                 SpecIssue(
                     "method.lora_targets",
                     "unknown",
-                    f"no module named {', '.join(missing)} in this model; it has {', '.join(sorted(names))}",
+                    "no module named %(missing)s in this model; it has %(names)s",
+                    missing=", ".join(missing),
+                    names=", ".join(sorted(names)),
                 )
             ]
         )
@@ -248,7 +250,15 @@ def build_issues(spec) -> list:
         return e.issues
     except Exception as e:  # transformers' own validation of a config: name the file, not a traceback
         where = f"model.{resolved_kind(spec)}"
-        return [SpecIssue(where, "config", f"the model cannot be built: {type(e).__name__}: {str(e)[:300]}")]
+        return [
+            SpecIssue(
+                where,
+                "config",
+                "the model cannot be built: %(error)s: %(detail)s",
+                error=type(e).__name__,
+                detail=str(e)[:300],
+            )
+        ]
     return []
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.presets.catalog import get_preset, list_presets
-from trainsizer.spec.errors import SpecError, SpecIssue, did_you_mean, show
+from trainsizer.spec.errors import SpecError, SpecIssue, closest, show
 
 WEIGHT_PATTERNS = ("*.safetensors", "pytorch_model*.bin")
 TOKENIZER_FILES = ("tokenizer.json", "tokenizer.model", "tokenizer_config.json", "vocab.json")
@@ -67,20 +67,40 @@ def _read_config(path: Path, field_path: str) -> dict[str, Any]:
     try:
         data = json.loads(read_text(path, limit=SPEC_LIMIT))
     except FileProblem as e:
-        raise SpecError([SpecIssue(field_path, "file", str(e))]) from None
+        raise SpecError([SpecIssue(field_path, "file", e.template, **e.params)]) from None
     except RecursionError:
         raise SpecError(
-            [SpecIssue(field_path, "file", f"{path}: nested too deeply to be a config")]
+            [SpecIssue(field_path, "file", "%(path)s: nested too deeply to be a config", path=str(path))]
         ) from None
     except ValueError as e:  # JSONDecodeError, and numbers of thousands of digits
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: not valid JSON ({str(e)[:200]})")]) from None
+        raise SpecError(
+            [
+                SpecIssue(
+                    field_path,
+                    "file",
+                    "%(path)s: not valid JSON (%(detail)s)",
+                    path=str(path),
+                    detail=str(e)[:200],
+                )
+            ]
+        ) from None
     if not isinstance(data, dict) or "model_type" not in data:
-        raise SpecError([SpecIssue(field_path, "file", f"{path}: not a Hugging Face config (no model_type)")])
+        raise SpecError(
+            [
+                SpecIssue(
+                    field_path, "file", "%(path)s: not a Hugging Face config (no model_type)", path=str(path)
+                )
+            ]
+        )
     if not isinstance(data["model_type"], str):
         raise SpecError(
             [
                 SpecIssue(
-                    field_path, "file", f"{path}: model_type must be a string, got {show(data['model_type'])}"
+                    field_path,
+                    "file",
+                    "%(path)s: model_type must be a string, got %(data)s",
+                    path=str(path),
+                    data=show(data["model_type"]),
                 )
             ]
         )
@@ -101,7 +121,12 @@ def config_value_issues(data: dict[str, Any], field_path: str, where: str) -> li
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SIZE:
             out.append(
                 SpecIssue(
-                    field_path, "config", f"{where}: {key} must be a positive integer, got {show(value)}"
+                    field_path,
+                    "config",
+                    "%(where)s: %(key)s must be a positive integer, got %(value)s",
+                    where=where,
+                    key=key,
+                    value=show(value),
                 )
             )
     if out:
@@ -115,7 +140,10 @@ def config_value_issues(data: dict[str, Any], field_path: str, where: str) -> li
             SpecIssue(
                 field_path,
                 "config",
-                f"{where}: hidden_size {hidden} is not divisible by num_attention_heads {heads}",
+                "%(where)s: hidden_size %(hidden)s is not divisible by num_attention_heads %(heads)s",
+                where=where,
+                hidden=hidden,
+                heads=heads,
             )
         )
     kv = data.get("num_key_value_heads")
@@ -124,7 +152,10 @@ def config_value_issues(data: dict[str, Any], field_path: str, where: str) -> li
             SpecIssue(
                 field_path,
                 "config",
-                f"{where}: num_attention_heads {heads} is not divisible by num_key_value_heads {kv}",
+                "%(where)s: num_attention_heads %(heads)s is not divisible by num_key_value_heads %(kv)s",
+                where=where,
+                heads=heads,
+                kv=kv,
             )
         )
     return out
@@ -132,13 +163,24 @@ def config_value_issues(data: dict[str, Any], field_path: str, where: str) -> li
 
 def _from_directory(directory: Path, field_path: str, kind: str, name: str) -> ResolvedModel:
     if not directory.is_dir():
-        raise SpecError([SpecIssue(field_path, "file", f"{directory}: not a directory")])
+        raise SpecError(
+            [SpecIssue(field_path, "file", "%(directory)s: not a directory", directory=str(directory))]
+        )
     if not os.access(directory, os.R_OK | os.X_OK):
-        raise SpecError([SpecIssue(field_path, "file", f"{directory}: not readable")])
+        raise SpecError(
+            [SpecIssue(field_path, "file", "%(directory)s: not readable", directory=str(directory))]
+        )
     config = _read_config(directory / "config.json", field_path)
     if not any(next(directory.glob(p), None) for p in WEIGHT_PATTERNS):
         raise SpecError(
-            [SpecIssue(field_path, "file", f"{directory}: no weights (*.safetensors or pytorch_model.bin)")]
+            [
+                SpecIssue(
+                    field_path,
+                    "file",
+                    "%(directory)s: no weights (*.safetensors or pytorch_model.bin)",
+                    directory=str(directory),
+                )
+            ]
         )
     tok = str(directory) if any((directory / f).exists() for f in TOKENIZER_FILES) else None
     notes = [] if tok else ["no tokenizer in the model directory: the built-in byte-level tokenizer is used"]
@@ -155,12 +197,25 @@ def _from_hub_cache(hub_id: str, allow_network: bool) -> ResolvedModel:
     try:
         path = snapshot_download(hub_id, local_files_only=not allow_network)
     except LocalEntryNotFoundError:
-        hint = "" if allow_network else " (the network is off: set model.allow_network = true to download)"
-        raise SpecError(
-            [SpecIssue("model.hub_id", "file", f"{hub_id!r} is not in the local Hugging Face cache{hint}")]
-        ) from None
+        template = (
+            "%(hub_id)s is not in the local Hugging Face cache"
+            if allow_network
+            else "%(hub_id)s is not in the local Hugging Face cache (the network is off: set "
+            "model.allow_network = true to download)"
+        )
+        raise SpecError([SpecIssue("model.hub_id", "file", template, hub_id=repr(hub_id))]) from None
     except Exception as e:  # invalid id, network failure: a message, never a traceback
-        raise SpecError([SpecIssue("model.hub_id", "file", f"{hub_id!r} cannot be resolved: {e}")]) from None
+        raise SpecError(
+            [
+                SpecIssue(
+                    "model.hub_id",
+                    "file",
+                    "%(hub_id)s cannot be resolved: %(e)s",
+                    hub_id=repr(hub_id),
+                    e=str(e),
+                )
+            ]
+        ) from None
     return _from_directory(Path(path), "model.hub_id", "hub", hub_id)
 
 
@@ -183,8 +238,10 @@ def resolve_model(model) -> ResolvedModel:
                     SpecIssue(
                         "model.max_positions",
                         "unsupported",
-                        f"{show(kind)} learns its position embeddings (a table of {rows} rows in its "
+                        "%(kind)s learns its position embeddings (a table of %(rows)s rows in its "
                         "weights): its positions cannot be stretched; leave max_positions out",
+                        kind=show(kind),
+                        rows=rows,
                     )
                 ]
             )
@@ -196,13 +253,17 @@ def _resolve(model) -> ResolvedModel:
     if model.preset:
         preset = get_preset(model.preset)
         if preset is None:
-            hint = did_you_mean(model.preset, [p.name for p in list_presets()])
+            close = closest(model.preset, [p.name for p in list_presets()])
             raise SpecError(
                 [
                     SpecIssue(
                         "model.preset",
                         "unknown",
-                        f"unknown preset {model.preset!r}{hint} (see trainsizer presets)",
+                        "unknown preset %(preset)s; did you mean %(close)s? (see trainsizer presets)"
+                        if close
+                        else "unknown preset %(preset)s (see trainsizer presets)",
+                        preset=repr(model.preset),
+                        close=close,
                     )
                 ]
             )
@@ -242,11 +303,24 @@ def build_config(resolved: ResolvedModel, *, trust_remote_code: bool = False, fi
         return AutoConfig.for_model(model_type, **data)
     except ValueError as e:
         if model_type not in _known_model_types():
-            hint = " (it may need trust_remote_code = true)" if "auto_map" in data else ""
+            remote = "auto_map" in data
             raise SpecError(
-                [SpecIssue(field_path, "unknown", f"{where}: unknown architecture {show(model_type)}{hint}")]
+                [
+                    SpecIssue(
+                        field_path,
+                        "unknown",
+                        "%(where)s: unknown architecture %(model_type)s (it may need trust_remote_code = "
+                        "true)"
+                        if remote
+                        else "%(where)s: unknown architecture %(model_type)s",
+                        where=where,
+                        model_type=show(model_type),
+                    )
+                ]
             ) from None
-        raise SpecError([SpecIssue(field_path, "config", f"{where}: {str(e)[:300]}")]) from None
+        raise SpecError(
+            [SpecIssue(field_path, "config", "%(where)s: %(detail)s", where=where, detail=str(e)[:300])]
+        ) from None
     except (
         TypeError,
         AttributeError,
@@ -255,7 +329,16 @@ def build_config(resolved: ResolvedModel, *, trust_remote_code: bool = False, fi
         ZeroDivisionError,
     ) as e:  # values of the wrong kind
         raise SpecError(
-            [SpecIssue(field_path, "config", f"{where}: {type(e).__name__}: {str(e)[:300]}")]
+            [
+                SpecIssue(
+                    field_path,
+                    "config",
+                    "%(where)s: %(error)s: %(detail)s",
+                    where=where,
+                    error=type(e).__name__,
+                    detail=str(e)[:300],
+                )
+            ]
         ) from None
 
 
@@ -296,7 +379,9 @@ def positions_issues(spec, max_pos) -> list[SpecIssue]:
             SpecIssue(
                 "batch.seq_len",
                 "range",
-                f"{spec.batch.seq_len} is longer than the model's {max_pos} positions",
+                "%(seq_len)s is longer than the model's %(max_pos)s positions",
+                seq_len=spec.batch.seq_len,
+                max_pos=max_pos,
             )
         ]
     return []
@@ -338,7 +423,8 @@ def model_issues(spec) -> list[SpecIssue]:
             SpecIssue(
                 "model",
                 "unknown",
-                f"{config.model_type!r} is not a causal language model known to transformers",
+                "%(model_type)s is not a causal language model known to transformers",
+                model_type=repr(config.model_type),
             )
         )
     if (
@@ -350,7 +436,8 @@ def model_issues(spec) -> list[SpecIssue]:
             SpecIssue(
                 "batch.gradient_checkpointing",
                 "conflict",
-                f"{cls.__name__} does not support gradient checkpointing",
+                "%(model_class)s does not support gradient checkpointing",
+                model_class=cls.__name__,
             )
         )
     return out + positions_issues(spec, getattr(config, "max_position_embeddings", None))

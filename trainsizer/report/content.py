@@ -263,7 +263,7 @@ def environment_section(run: Run, t) -> Section:
         (t("CUDA"), str(nv.get("cuda_driver_version") or versions.get("torch_cuda") or t("not available"))),
         (
             t("topology"),
-            ", ".join(f"{k}: {v}" for k, v in nv["topology"].items()) or t("not available"),
+            ", ".join(f"{k}: {t(v)}" for k, v in nv["topology"].items()) or t("not available"),
         ),
         (
             t("CPU"),

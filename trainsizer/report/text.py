@@ -15,6 +15,30 @@ LANGS = ("en", "ru")
 
 # The terminal's (cli/render.py, cli/probe_cmds.py, cli/run_cmds.py; `--lang`).
 TERMINAL_WORDS = (
+    "server %s:",
+    "yes",
+    "no",
+    "NVIDIA driver %s, CUDA driver %s",
+    "  topology %s: %s",
+    "GPUs: none (%s: %s)",
+    "CPU: %s, %s cores / %s threads",
+    "RAM: %s total, %s available; swap %s (%s used)",
+    "Disk: %s free of %s at %s",
+    "Software: %s",
+    "key",
+    "name",
+    "memory",
+    "total",
+    "interconnect",
+    "Slurm job %s %s  elapsed %s s",
+    "Slurm job %s %s (%s)  elapsed %s s",
+    "%s step %s  elapsed %s s",
+    "%s step %s  elapsed %s s, ETA %s s",
+    "checking the model (loads transformers and builds it on the meta device)…",
+    "%s: valid (spec, files, config and devices checked against %s)",
+    "%s: valid (spec, files, config, devices and model checked against %s)",
+    "%s: valid (spec, files, config and devices checked on this machine; runs on %s)",
+    "%s: valid (spec, files, config, devices and model checked on this machine; runs on %s)",
     "%s · %s · %s · %s · micro-batch %s × %s tokens (accumulate %s)",
     "fits: peak %s of %s on %s (headroom %s, %s); peak at %s",
     "host: %s; total %s",
@@ -413,6 +437,8 @@ WORDS = (
     *SCOPES,
     *vocab.PEAK_PHASE_WORDS.values(),
     *vocab.TIME_BASIS_WORDS.values(),
+    *vocab.TOPOLOGY_WORDS.values(),
+    *vocab.PHASE_WORDS.values(),
     *vocab.NOTE_WORDS.values(),
     *vocab.LINK_WORDS.values(),
     *vocab.PLAN_REASON_WORDS.values(),
@@ -447,6 +473,12 @@ def translator(lang: str):
 
     t.lang = lang  # type: ignore[attr-defined]  (the renderers word the checks' evidence in it)
     return t
+
+
+def issue_words(issue, t) -> str:
+    """A spec problem (SpecIssue) as one line in ``t``'s language: where it is, then what is wrong (its
+    template from the catalog's "SpecIssue" context, filled with its parameters)."""
+    return f"{issue.where()}: {issue.worded(t(issue.template))}"
 
 
 def duration_word(t):

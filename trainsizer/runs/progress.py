@@ -74,15 +74,6 @@ class Progress:
         """A batch job that Slurm has not started yet (pending, with its reason)."""
         return bool(self.job) and self.job["state"] in ("PENDING", "CONFIGURING", "REQUEUED")
 
-    def line(self) -> str:
-        if self.waiting_for_slurm:
-            why = f" ({self.job['reason']})" if self.job["reason"] else ""
-            state = self.job["state"].lower()
-            return f"Slurm job {self.job['job_id']} {state}{why}  elapsed {self.elapsed:.0f} s"
-        total = f"/{self.total}" if self.total else ""
-        eta = f", ETA {self.eta:.0f} s" if self.eta is not None else ""
-        return f"{self.phase:<10s} step {self.step}{total}  elapsed {self.elapsed:.0f} s{eta}"
-
 
 def planned_runs(spec, stages: tuple[str, ...]) -> list[int] | None:
     """The steps of every process trainsizer's engines (the builtin loop, the Trainer, TRL) start for

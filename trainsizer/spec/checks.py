@@ -22,37 +22,45 @@ def cross_field_issues(spec: RunSpec) -> list[SpecIssue]:
             SpecIssue(
                 "checkpoint.resume_at",
                 "range",
-                f"must be before the end of the resume check's run (checkpoint.resume_steps = "
-                f"{ck.resume_steps}), got {ck.resume_at}",
+                "must be before the end of the resume check's run (checkpoint.resume_steps = "
+                "%(resume_steps)s), got %(resume_at)s",
+                resume_steps=ck.resume_steps,
+                resume_at=ck.resume_at,
             )
         )
     if par.strategy in ("ddp", "fsdp", "zero") and not par.auto and par.world_size() < 2:
-        how = (
-            "set parallel.processes >= 2 to run it here, or devices = auto to plan it on a target such as "
-            "--devices 8xH100-80GB"
+        template = (
+            "%(strategy)s needs at least two devices; set parallel.processes >= 2 to run it here, or "
+            "devices = auto to plan it on a target such as --devices 8xH100-80GB"
             if on_cpu
-            else "list at least two devices, e.g. cuda:0,1, or devices = auto with a target"
+            else "%(strategy)s needs at least two devices; list at least two devices, e.g. cuda:0,1, or "
+            "devices = auto with a target"
         )
-        out.append(
-            SpecIssue("parallel.strategy", "conflict", f"{par.strategy} needs at least two devices; {how}")
-        )
+        out.append(SpecIssue("parallel.strategy", "conflict", template, strategy=par.strategy))
     out += _job_node_issues(spec)
     if par.hosts and spec.engine.name == "command":  # run_multinode starts trainsizer's worker on each node
-        why = "the customer's command on several nodes over SSH is not built yet (it starts its own ranks)"
-        out.append(SpecIssue("parallel.hosts", "unsupported", why + "; run it on one server with --host"))
+        why = (
+            "the customer's command on several nodes over SSH is not built yet (it starts its own ranks); "
+            "run it on one server with --host"
+        )
+        out.append(SpecIssue("parallel.hosts", "unsupported", why))
     if par.strategy == "single" and par.world_size() > max(1, par.model_parallel) and spec.cluster.nodes == 1:
         what = "processes" if on_cpu else "devices"
         out.append(
             SpecIssue(
                 f"parallel.{what}",
                 "conflict",
-                f"strategy single runs on one device, got {par.world_size()}; choose ddp or fsdp",
+                "strategy single runs on one device, got %(world_size)s; choose ddp or fsdp",
+                world_size=par.world_size(),
             )
         )
     if par.cpu_offload and par.strategy != "fsdp":
         out.append(
             SpecIssue(
-                "parallel.cpu_offload", "conflict", f"offload needs strategy fsdp, got {par.strategy!r}"
+                "parallel.cpu_offload",
+                "conflict",
+                "offload needs strategy fsdp, got %(strategy)s",
+                strategy=repr(par.strategy),
             )
         )
     if par.processes > 1 and not on_cpu:
@@ -97,20 +105,37 @@ def run_issues(spec: RunSpec) -> list[SpecIssue]:
     """Options the estimator and planner size but no engine here runs: refused for measure and check
     (sections.PLANNED_ONLY), never accepted and ignored."""
     par, out = spec.parallel, []
-    planned = "trainsizer sizes it for planning (estimate, plan), but no engine here runs it"
     if par.strategy == "zero":
-        out.append(SpecIssue("parallel.strategy", "planned_only", f"zero (DeepSpeed ZeRO): {planned}"))
-    for f, what in (
-        ("tensor_parallel", "tensor parallelism"),
-        ("pipeline_parallel", "pipeline parallelism"),
-        ("context_parallel", "context parallelism"),
+        why = (
+            "zero (DeepSpeed ZeRO): trainsizer sizes it for planning (estimate, plan), but no engine here "
+            "runs it"
+        )
+        out.append(SpecIssue("parallel.strategy", "planned_only", why))
+    for f, why in (
+        (
+            "tensor_parallel",
+            "tensor parallelism: trainsizer sizes it for planning (estimate, plan), but no engine here "
+            "runs it",
+        ),
+        (
+            "pipeline_parallel",
+            "pipeline parallelism: trainsizer sizes it for planning (estimate, plan), but no engine here "
+            "runs it",
+        ),
+        (
+            "context_parallel",
+            "context parallelism: trainsizer sizes it for planning (estimate, plan), but no engine here "
+            "runs it",
+        ),
     ):
         if getattr(par, f) > 1:
-            out.append(SpecIssue(f"parallel.{f}", "planned_only", f"{what}: {planned}"))
+            out.append(SpecIssue(f"parallel.{f}", "planned_only", why))
     if spec.batch.gradient_checkpointing and spec.batch.checkpoint_policy == "selective":
-        out.append(
-            SpecIssue("batch.checkpoint_policy", "planned_only", f"selective checkpointing: {planned}")
+        why = (
+            "selective checkpointing: trainsizer sizes it for planning (estimate, plan), but no engine here "
+            "runs it"
         )
+        out.append(SpecIssue("batch.checkpoint_policy", "planned_only", why))
     return out
 
 
@@ -131,8 +156,9 @@ def _trainer_issues(spec: RunSpec) -> list[SpecIssue]:
             SpecIssue(
                 "engine.name",
                 "conflict",
-                f"{spec.engine.name} with fsdp is not supported here (the Trainer's FSDP needs "
-                "accelerate's FSDP plugin and CUDA); use ddp, or the builtin engine for fsdp",
+                "%(name)s with fsdp is not supported here (the Trainer's FSDP needs accelerate's FSDP "
+                "plugin and CUDA); use ddp, or the builtin engine for fsdp",
+                name=spec.engine.name,
             )
         )
     if spec.engine.name == "trl-sft":
@@ -144,7 +170,8 @@ def _trainer_issues(spec: RunSpec) -> list[SpecIssue]:
                 SpecIssue(
                     "engine.name",
                     "unsupported",
-                    f"trl-sft needs {' and '.join(missing)}: pip install 'trainsizer[trl]'",
+                    "trl-sft needs %(missing)s: pip install 'trainsizer[trl]'",
+                    missing=" and ".join(missing),
                 )
             )
     devices = par.device_list() if not (par.on_cpu or par.auto) else []
@@ -153,8 +180,9 @@ def _trainer_issues(spec: RunSpec) -> list[SpecIssue]:
             SpecIssue(
                 "parallel.devices",
                 "conflict",
-                f"the Trainer places a single-process run on cuda:0, not {devices[0]}; use cuda:0 or auto "
+                "the Trainer places a single-process run on cuda:0, not %(devices)s; use cuda:0 or auto "
                 "(or CUDA_VISIBLE_DEVICES)",
+                devices=devices[0],
             )
         )
     return out
@@ -175,10 +203,13 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
         for name in names:
             idx = int(name.split(":")[1])
             if idx not in by_index:
-                have = ", ".join(f"cuda:{d.index}" for d in devices) or "no CUDA device"
-                out.append(
-                    SpecIssue("parallel.devices", "device", f"{name} is not present (this target has {have})")
+                have = ", ".join(f"cuda:{d.index}" for d in devices)
+                template = (
+                    "%(name)s is not present (this target has %(have)s)"
+                    if have
+                    else "%(name)s is not present (this target has no CUDA device)"
                 )
+                out.append(SpecIssue("parallel.devices", "device", template, name=name, have=have))
             else:
                 wanted.append(by_index[idx])
     if spec.method.kind == "qlora" and not wanted and spec.parallel.auto:
@@ -191,8 +222,13 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
                 SpecIssue(
                     "precision.compute",
                     "device",
-                    f"{compute} needs bf16 support (compute capability 8.0+); cuda:{d.index} {d.name} has "
-                    f"{cc[0]}.{cc[1]}",
+                    "%(compute)s needs bf16 support (compute capability 8.0+); cuda:%(index)s %(name)s "
+                    "has %(cc)s.%(cc2)s",
+                    compute=compute,
+                    index=d.index,
+                    name=d.name,
+                    cc=cc[0],
+                    cc2=cc[1],
                 )
             )
         if compute.startswith("fp16") and cc is not None and tuple(cc) < (5, 3):
@@ -200,8 +236,13 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
                 SpecIssue(
                     "precision.compute",
                     "device",
-                    f"{compute} needs fp16 support (compute capability 5.3+); cuda:{d.index} {d.name} has "
-                    f"{cc[0]}.{cc[1]}",
+                    "%(compute)s needs fp16 support (compute capability 5.3+); cuda:%(index)s %(name)s "
+                    "has %(cc)s.%(cc2)s",
+                    compute=compute,
+                    index=d.index,
+                    name=d.name,
+                    cc=cc[0],
+                    cc2=cc[1],
                 )
             )
     return out
@@ -214,7 +255,7 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
     import os
     from pathlib import Path
 
-    from trainsizer.spec.files import SPEC_LIMIT, FileProblem, check_regular, kind_of
+    from trainsizer.spec.files import SPEC_LIMIT, FileProblem, check_regular
 
     out: list[SpecIssue] = []
     d = spec.data
@@ -226,8 +267,10 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
                     SpecIssue(
                         "data.path",
                         "file",
-                        f"{p}: is a folder; data.format {d.format!r} needs a file "
-                        "(a saved dataset folder needs format auto or hf-disk)",
+                        "%(p)s: is a folder; data.format %(format)s needs a file (a saved dataset folder "
+                        "needs format auto or hf-disk)",
+                        p=str(p),
+                        format=repr(d.format),
                     )
                 )
             elif not (p / "dataset_info.json").exists() and not (p / "dataset_dict.json").exists():
@@ -235,28 +278,31 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
                     SpecIssue(
                         "data.path",
                         "file",
-                        f"{p}: is a folder but not a dataset saved with save_to_disk; "
-                        "give a text, JSONL or CSV file",
+                        "%(p)s: is a folder but not a dataset saved with save_to_disk; give a text, JSONL "
+                        "or CSV file",
+                        p=str(p),
                     )
                 )
         else:
             try:
                 check_regular(p)
                 if not os.access(p, os.R_OK):
-                    raise FileProblem(f"{p}: not readable (permission denied)")
+                    raise FileProblem("%(path)s: not readable (permission denied)", path=str(p))
             except FileProblem as e:
-                out.append(SpecIssue("data.path", "file", str(e)))
+                out.append(SpecIssue("data.path", "file", e.template, **e.params))
             else:
                 if d.format == "hf-disk":
                     out.append(
-                        SpecIssue("data.format", "file", f"hf-disk needs a dataset folder; {p} is a file")
+                        SpecIssue(
+                            "data.format", "file", "hf-disk needs a dataset folder; %(p)s is a file", p=p
+                        )
                     )
     if spec.model.config:
         p = Path(spec.model.config).expanduser()
         try:
             check_regular(p / "config.json" if p.is_dir() else p, limit=SPEC_LIMIT)
         except FileProblem as e:
-            out.append(SpecIssue("model.config", "file", str(e)))
+            out.append(SpecIssue("model.config", "file", e.template, **e.params))
     if spec.checkpoint.dir:
         p = Path(spec.checkpoint.dir).expanduser()
         if p.exists() and not p.is_dir():
@@ -264,8 +310,11 @@ def path_issues(spec: RunSpec) -> list[SpecIssue]:
                 SpecIssue(
                     "checkpoint.dir",
                     "file",
-                    f"{p}: is an existing {kind_of(p.stat().st_mode)}; "
-                    "checkpoints need a folder (it is created when missing)",
+                    "%(p)s: is an existing file; checkpoints need a folder (it is created when missing)"
+                    if p.is_file()
+                    else "%(p)s: exists and is not a folder; checkpoints need a folder (it is created when "
+                    "missing)",
+                    p=str(p),
                 )
             )
     out += _attention_issues(spec)
@@ -286,8 +335,10 @@ def _job_node_issues(spec: RunSpec) -> list[SpecIssue]:
             SpecIssue(
                 "cluster.nodes",
                 "conflict",
-                f"a job on {nodes} nodes runs one rank or more on each: choose strategy ddp or fsdp, not "
-                f"{par.strategy}",
+                "a job on %(nodes)s nodes runs one rank or more on each: choose strategy ddp or fsdp, not "
+                "%(strategy)s",
+                nodes=nodes,
+                strategy=par.strategy,
             )
         ]
     if spec.engine.name == "command":
@@ -300,8 +351,8 @@ def _job_node_issues(spec: RunSpec) -> list[SpecIssue]:
             )
         ]
     if par.auto:
-        why = f"a job on {nodes} nodes names its devices per node"
-        return [SpecIssue("parallel.devices", "conflict", why)]
+        why = "a job on %(nodes)s nodes names its devices per node"
+        return [SpecIssue("parallel.devices", "conflict", why, nodes=nodes)]
     return []
 
 
@@ -318,7 +369,7 @@ def _command_issues(spec: RunSpec) -> list[SpecIssue]:
     out = []
     cwd = Path(e.cwd).expanduser() if e.cwd else None
     if cwd is not None and not cwd.is_dir():
-        out.append(SpecIssue("engine.cwd", "file", f"{cwd}: no such folder"))
+        out.append(SpecIssue("engine.cwd", "file", "%(cwd)s: no such folder", cwd=str(cwd)))
         return out
     program = e.command[0]
     if os.sep in program or (os.altsep and os.altsep in program):
@@ -330,7 +381,10 @@ def _command_issues(spec: RunSpec) -> list[SpecIssue]:
     if not ok:
         out.append(
             SpecIssue(
-                "engine.command", "file", f"{program}: not found or not executable (the command's program)"
+                "engine.command",
+                "file",
+                "%(program)s: not found or not executable (the command's program)",
+                program=program,
             )
         )
     return out

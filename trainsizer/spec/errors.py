@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _SECTION_NAMES = (
     "model",
@@ -21,25 +21,53 @@ _SECTION_NAMES = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class SpecIssue:
     """One problem in a run specification.
 
     ``path`` is the dotted field path (``batch.seq_len``) or a file name; ``code`` is a stable
-    machine-readable identifier (``unknown_key``, ``type``, ``choice``, ``range``, ``conflict``, ...)
-    that front ends may translate; ``message`` is the English text.
+    machine-readable identifier (``unknown_key``, ``type``, ``choice``, ``range``, ``conflict``, ...);
+    ``template`` is the English sentence with ``%(name)s`` slots, ``params`` fill them: the edges word it in
+    the user's language (report.text.issue_words; the window through Qt's "Spec" context). ``message`` is
+    the English text. A template without parameters is taken as it is (a foreign error's text may hold %).
     """
 
     path: str
     code: str
-    message: str
+    template: str
+    params: dict = field(hash=False, compare=False)
 
-    def __str__(self) -> str:
+    def __init__(self, path: str, code: str, template: str, /, **params):
+        object.__setattr__(self, "path", path)
+        object.__setattr__(self, "code", code)
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "params", params)
+
+    @property
+    def message(self) -> str:
+        return self.worded(self.template)
+
+    def worded(self, template: str) -> str:
+        """``template`` (this issue's, or its translation) filled with the parameters; the English
+        sentence when a translation does not fit them."""
+        if not self.params:
+            return template
+        for candidate in (template, self.template):
+            try:
+                return candidate % self.params
+            except (KeyError, TypeError, ValueError):
+                continue
+        return f"{self.template} {self.params}"
+
+    def where(self) -> str:
+        """The field as the spec file writes it (``[batch] seq_len``), or the file or document path."""
         section, _, key = self.path.partition(".")
         if section not in _SECTION_NAMES:  # a file, a whole document or an unknown section, not a field
-            return f"{self.path}: {self.message}"
-        where = f"[{section}] {key}" if key else self.path
-        return f"{where}: {self.message}"
+            return self.path
+        return f"[{section}] {key}" if key else self.path
+
+    def __str__(self) -> str:
+        return f"{self.where()}: {self.message}"
 
 
 class SpecError(ValueError):
@@ -72,13 +100,19 @@ def capped(issues: list[SpecIssue]) -> list[SpecIssue]:
     if len(issues) <= MAX_ISSUES:
         return issues
     rest = len(issues) - MAX_ISSUES
-    return issues[:MAX_ISSUES] + [SpecIssue("spec", "more", f"and {rest} more problems")]
+    return issues[:MAX_ISSUES] + [SpecIssue("spec", "more", "and %(rest)s more problems", rest=rest)]
 
 
-def did_you_mean(word: str, candidates) -> str:
+def closest(word: str, candidates) -> str:
+    """The candidate ``word`` was probably meant to be ("" when none is close)."""
     import difflib
 
     if len(word) > 100:  # a long string is not a typo, and difflib on it is slow
         return ""
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]}?" if close else ""
+    return close[0] if close else ""
+
+
+def did_you_mean(word: str, candidates) -> str:
+    close = closest(word, candidates)
+    return f"; did you mean {close}?" if close else ""

@@ -42,6 +42,33 @@ def _describe(tp: Any) -> str:
     return str(tp)
 
 
+# "must be <kind>, got <value>": one sentence per kind, so that each can be translated whole
+_MUST_TEMPLATES = {
+    "bool": "must be true or false, got %(value)s",
+    "int": "must be an integer, got %(value)s",
+    "float": "must be a number, got %(value)s",
+    "str": "must be a string, got %(value)s",
+    "list": "must be a list of strings, got %(value)s",
+    "other": "must be %(kind)s, got %(value)s",
+}
+_NOTHING_TEMPLATES = {
+    "bool": "must be true or false, got nothing",
+    "int": "must be an integer, got nothing",
+    "float": "must be a number, got nothing",
+    "str": "must be a string, got nothing",
+    "list": "must be a list of strings, got nothing",
+    "other": "must be %(kind)s, got nothing",
+}
+
+
+def _kind(tp: Any) -> str:
+    if typing.get_origin(tp) is list:
+        return "list"
+    return next(
+        (k for k, t in (("bool", bool), ("int", int), ("float", float), ("str", str)) if tp is t), "other"
+    )
+
+
 def _unwrap_optional(tp: Any) -> tuple[Any, bool]:
     if typing.get_origin(tp) in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
@@ -55,7 +82,7 @@ def coerce(path: str, tp: Any, value: Any, meta: dict) -> tuple[Any, list[SpecIs
     if value is None:
         if optional:
             return None, []
-        return value, [SpecIssue(path, "type", f"must be {_describe(tp)}, got nothing")]
+        return value, [SpecIssue(path, "type", _NOTHING_TEMPLATES[_kind(tp)], kind=_describe(tp))]
     ok = True
     if tp is bool:
         ok = isinstance(value, bool)
@@ -66,7 +93,9 @@ def coerce(path: str, tp: Any, value: Any, meta: dict) -> tuple[Any, list[SpecIs
         if ok:
             value = float(value)
             if value != value or value in (float("inf"), float("-inf")):
-                return value, [SpecIssue(path, "range", f"must be a finite number, got {show(value)}")]
+                return value, [
+                    SpecIssue(path, "range", "must be a finite number, got %(value)s", value=show(value))
+                ]
     elif tp is str:
         ok = isinstance(value, str)
     elif typing.get_origin(tp) is list:
@@ -74,22 +103,38 @@ def coerce(path: str, tp: Any, value: Any, meta: dict) -> tuple[Any, list[SpecIs
         if ok:
             value = list(value)
     if not ok:
-        return value, [SpecIssue(path, "type", f"must be {_describe(tp)}, got {show(value)}")]
+        return value, [
+            SpecIssue(path, "type", _MUST_TEMPLATES[_kind(tp)], kind=_describe(tp), value=show(value))
+        ]
     return value, _check_rules(path, value, meta)
 
 
 def _check_rules(path: str, value: Any, meta: dict) -> list[SpecIssue]:
     choices = meta.get("choices")
     if choices and value not in choices:
-        from trainsizer.spec.errors import did_you_mean
+        from trainsizer.spec.errors import closest
 
-        hint = did_you_mean(str(value), choices) or f"; one of {', '.join(choices)}"
-        return [SpecIssue(path, "choice", f"invalid value {show(value)}{hint}")]
+        close, shown, listed = closest(str(value), choices), show(value), ", ".join(choices)
+        if close:
+            return [
+                SpecIssue(
+                    path,
+                    "choice",
+                    "invalid value %(value)s; did you mean %(close)s?",
+                    value=shown,
+                    close=close,
+                )
+            ]
+        return [
+            SpecIssue(
+                path, "choice", "invalid value %(value)s; one of %(choices)s", value=shown, choices=listed
+            )
+        ]
     lo, hi = meta.get("minimum"), meta.get("maximum")
     if lo is not None and value < lo:
-        return [SpecIssue(path, "range", f"must be at least {lo}, got {show(value)}")]
+        return [SpecIssue(path, "range", "must be at least %(lo)s, got %(value)s", lo=lo, value=show(value))]
     if hi is not None and value > hi:
-        return [SpecIssue(path, "range", f"must be at most {hi}, got {show(value)}")]
+        return [SpecIssue(path, "range", "must be at most %(hi)s, got %(value)s", hi=hi, value=show(value))]
     return []
 
 

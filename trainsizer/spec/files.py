@@ -13,7 +13,12 @@ TEXT_LIMIT = 64 * 2**20  # result.json and other small documents of a run folder
 
 
 class FileProblem(ValueError):
-    """A file that cannot be read as asked; ``str()`` names the file and says why."""
+    """A file that cannot be read as asked; ``str()`` names the file and says why. ``template`` and
+    ``params`` are that sentence for the edges to word in another language (as a SpecIssue's)."""
+
+    def __init__(self, template: str, /, **params):
+        self.template, self.params = template, params
+        super().__init__(template % params if params else template)
 
 
 _KINDS = (
@@ -31,21 +36,36 @@ def kind_of(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "not a regular file")
 
 
+_NOT_REGULAR_TEMPLATES = {
+    "a FIFO (named pipe)": "%(path)s: is a FIFO (named pipe), not a regular file",
+    "a character device": "%(path)s: is a character device, not a regular file",
+    "a block device": "%(path)s: is a block device, not a regular file",
+    "a socket": "%(path)s: is a socket, not a regular file",
+    "a directory": "%(path)s: is a directory, not a regular file",
+    "not a regular file": "%(path)s: is not a regular file",
+}
+
+
 def check_regular(path: str | os.PathLike, *, limit: int | None = None) -> os.stat_result:
     """The file's stat when it is a regular file within ``limit`` bytes; else FileProblem (never blocks)."""
     p = Path(path)
     try:
         st = os.stat(p)
     except FileNotFoundError:
-        raise FileProblem(f"{p}: no such file") from None
+        raise FileProblem("%(path)s: no such file", path=str(p)) from None
     except NotADirectoryError:
-        raise FileProblem(f"{p}: no such file (a parent is not a folder)") from None
+        raise FileProblem("%(path)s: no such file (a parent is not a folder)", path=str(p)) from None
     except OSError as e:
-        raise FileProblem(f"{p}: cannot be read ({e.strerror})") from None
+        raise FileProblem("%(path)s: cannot be read (%(why)s)", path=str(p), why=e.strerror) from None
     if not stat.S_ISREG(st.st_mode):
-        raise FileProblem(f"{p}: is {kind_of(st.st_mode)}, not a regular file")
+        raise FileProblem(_NOT_REGULAR_TEMPLATES[kind_of(st.st_mode)], path=str(p))
     if limit is not None and st.st_size > limit:
-        raise FileProblem(f"{p}: {st.st_size / 2**20:.0f} MiB is too large (at most {limit // 2**20} MiB)")
+        raise FileProblem(
+            "%(path)s: %(size)s MiB is too large (at most %(limit)s MiB)",
+            path=str(p),
+            size=f"{st.st_size / 2**20:.0f}",
+            limit=limit // 2**20,
+        )
     return st
 
 
@@ -56,10 +76,10 @@ def read_bytes(path: str | os.PathLike, *, limit: int) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as e:
-        raise FileProblem(f"{path}: cannot be read ({e.strerror})") from None
+        raise FileProblem("%(path)s: cannot be read (%(why)s)", path=str(path), why=e.strerror) from None
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):  # replaced between the two looks
-            raise FileProblem(f"{path}: is not a regular file")
+            raise FileProblem("%(path)s: is not a regular file", path=str(path))
         chunks, total = [], 0
         while total <= limit:
             chunk = os.read(fd, 1 << 20)
@@ -68,11 +88,11 @@ def read_bytes(path: str | os.PathLike, *, limit: int) -> bytes:
             chunks.append(chunk)
             total += len(chunk)
     except OSError as e:
-        raise FileProblem(f"{path}: cannot be read ({e.strerror})") from None
+        raise FileProblem("%(path)s: cannot be read (%(why)s)", path=str(path), why=e.strerror) from None
     finally:
         os.close(fd)
     if total > limit:
-        raise FileProblem(f"{path}: too large (at most {limit // 2**20} MiB)")
+        raise FileProblem("%(path)s: too large (at most %(limit)s MiB)", path=str(path), limit=limit // 2**20)
     return b"".join(chunks)
 
 
@@ -82,4 +102,9 @@ def read_text(path: str | os.PathLike, *, limit: int) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line = raw[: e.start].count(b"\n") + 1
-        raise FileProblem(f"{path}: is not UTF-8 text (byte {e.start}, line {line})") from None
+        raise FileProblem(
+            "%(path)s: is not UTF-8 text (byte %(byte)s, line %(line)s)",
+            path=str(path),
+            byte=e.start,
+            line=line,
+        ) from None

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer.spec import sections as s
-from trainsizer.spec.errors import MAX_ISSUES, SpecError, SpecIssue, did_you_mean, show
+from trainsizer.spec.errors import MAX_ISSUES, SpecError, SpecIssue, closest, show
 from trainsizer.spec.fields import coerce
 
 SCHEMA_VERSION = 1
@@ -106,15 +106,16 @@ class RunSpec:
 
 def _section_from_dict(name: str, cls: type, raw: Any, issues: list[SpecIssue]):
     if not isinstance(raw, dict):
-        issues.append(SpecIssue(name, "type", f"must be a table of keys, got {show(raw)}"))
+        issues.append(SpecIssue(name, "type", "must be a table of keys, got %(raw)s", raw=show(raw)))
         return cls()
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     values: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in fields:
-            hint = did_you_mean(str(key), fields) if len(issues) < MAX_ISSUES else ""
-            issues.append(SpecIssue(f"{name}.{show_key(key)}", "unknown_key", "unknown key" + hint))
+            close = closest(str(key), fields) if len(issues) < MAX_ISSUES else ""
+            template = "unknown key; did you mean %(close)s?" if close else "unknown key"
+            issues.append(SpecIssue(f"{name}.{show_key(key)}", "unknown_key", template, close=close))
             continue
         value, found = coerce(f"{name}.{key}", hints[key], value, fields[key].metadata)
         issues.extend(found)
@@ -129,7 +130,14 @@ def from_dict(data: Any, *, source: str = "spec") -> RunSpec:
     """Build and validate a RunSpec; raises SpecError listing every problem."""
     if not isinstance(data, dict):
         raise SpecError(
-            [SpecIssue(source, "type", f"must be a table of sections, got {type(data).__name__}")]
+            [
+                SpecIssue(
+                    source,
+                    "type",
+                    "must be a table of sections, got %(type)s",
+                    type=type(data).__name__,
+                )
+            ]
         )
     issues: list[SpecIssue] = []
     schema = data.get("schema", SCHEMA_VERSION)
@@ -138,7 +146,9 @@ def from_dict(data: Any, *, source: str = "spec") -> RunSpec:
             SpecIssue(
                 "schema",
                 "schema",
-                f"unsupported schema version {show(schema)}; this trainsizer reads {SCHEMA_VERSION}",
+                "unsupported schema version %(schema)s; this trainsizer reads %(schema_version)s",
+                schema=show(schema),
+                schema_version=SCHEMA_VERSION,
             )
         )
     built: dict[str, Any] = {}
@@ -146,8 +156,9 @@ def from_dict(data: Any, *, source: str = "spec") -> RunSpec:
         if key == "schema":
             continue
         if key not in SECTIONS:
-            hint = did_you_mean(str(key), SECTIONS) if len(issues) < MAX_ISSUES else ""
-            issues.append(SpecIssue(show_key(key), "unknown_key", "unknown section" + hint))
+            close = closest(str(key), SECTIONS) if len(issues) < MAX_ISSUES else ""
+            template = "unknown section; did you mean %(close)s?" if close else "unknown section"
+            issues.append(SpecIssue(show_key(key), "unknown_key", template, close=close))
             continue
         built[key] = _section_from_dict(key, SECTIONS[key], raw, issues)
     spec = RunSpec(**built)
@@ -178,7 +189,9 @@ def parse_document(text: str, fmt: str, source: str) -> Any:
         raise SpecError([SpecIssue(source, "syntax", "nested too deeply to be a specification")]) from None
     except ValueError as e:  # JSONDecodeError, TOMLDecodeError, and int() of thousands of digits
         kind = "JSON" if fmt == "json" else "TOML"
-        raise SpecError([SpecIssue(source, "syntax", f"not valid {kind}: {str(e)[:200]}")]) from None
+        raise SpecError(
+            [SpecIssue(source, "syntax", "not valid %(kind)s: %(detail)s", kind=kind, detail=str(e)[:200])]
+        ) from None
 
 
 def loads(text: str, *, fmt: str = "toml", source: str = "spec") -> RunSpec:
@@ -197,7 +210,10 @@ def load(path: str | Path) -> RunSpec:
     try:
         text = read_text(path, limit=SPEC_LIMIT)
     except FileProblem as e:
-        raise SpecError([SpecIssue(str(path), "file", str(e).removeprefix(f"{path}: "))]) from None
+        rest = {k: v for k, v in e.params.items() if k != "path"}  # the issue's path names the file
+        raise SpecError(
+            [SpecIssue(str(path), "file", e.template.removeprefix("%(path)s: "), **rest)]
+        ) from None
     fmt = "json" if path.suffix.lower() == ".json" else "toml"
     spec = loads(text, fmt=fmt, source=str(path))
     return _resolve_paths(spec, path.parent)

@@ -87,7 +87,9 @@ class ModelSpec:
             ]
         names = ", ".join(given)
         return [
-            SpecIssue(f"model.{k}", "conflict", f"only one model source may be set, got {names}")
+            SpecIssue(
+                f"model.{k}", "conflict", "only one model source may be set, got %(names)s", names=names
+            )
             for k in list(given)[1:]
         ]
 
@@ -263,11 +265,19 @@ class ParallelSpec:
                 SpecIssue(
                     "parallel.devices",
                     "format",
-                    f"invalid value {self.devices!r}; expected cpu, auto, cuda:0 or cuda:0,1,...",
+                    "invalid value %(devices)s; expected cpu, auto, cuda:0 or cuda:0,1,...",
+                    devices=repr(self.devices),
                 )
             )
         elif len(set(devs)) != len(devs):
-            out.append(SpecIssue("parallel.devices", "format", f"lists a device twice: {self.devices!r}"))
+            out.append(
+                SpecIssue(
+                    "parallel.devices",
+                    "format",
+                    "lists a device twice: %(devices)s",
+                    devices=repr(self.devices),
+                )
+            )
         return out
 
     @property
@@ -305,7 +315,8 @@ class ParallelSpec:
                 SpecIssue(
                     "parallel.offload_params",
                     "conflict",
-                    f"parameters are offloaded by ZeRO stage 3 only, got zero_stage = {self.zero_stage}",
+                    "parameters are offloaded by ZeRO stage 3 only, got zero_stage = %(zero_stage)s",
+                    zero_stage=self.zero_stage,
                 )
             )
         return out
@@ -324,7 +335,12 @@ class ParallelSpec:
         bad = [h for h in self.hosts if h.startswith("-") or not re.match(r"^[A-Za-z0-9._@:\[\]-]+$", h)]
         if bad:
             out.append(
-                SpecIssue("parallel.hosts", "format", f"{bad[0]!r} is not user@server[:port] or an alias")
+                SpecIssue(
+                    "parallel.hosts",
+                    "format",
+                    "%(bad)s is not user@server[:port] or an alias",
+                    bad=repr(bad[0]),
+                )
             )
         if len(set(self.hosts)) != len(self.hosts):
             out.append(SpecIssue("parallel.hosts", "format", "lists a host twice"))
@@ -332,7 +348,12 @@ class ParallelSpec:
             out.append(SpecIssue("parallel.hosts", "range", "several nodes need at least two hosts"))
         if self.strategy not in ("ddp", "fsdp"):
             out.append(
-                SpecIssue("parallel.strategy", "conflict", f"hosts need ddp or fsdp, got {self.strategy!r}")
+                SpecIssue(
+                    "parallel.strategy",
+                    "conflict",
+                    "hosts need ddp or fsdp, got %(strategy)s",
+                    strategy=repr(self.strategy),
+                )
             )
         if self.processes != 1:
             out.append(
@@ -341,7 +362,14 @@ class ParallelSpec:
                 )
             )
         if self.rendezvous and not re.match(r"^[A-Za-z0-9._-]+:\d{1,5}$", self.rendezvous):
-            out.append(SpecIssue("parallel.rendezvous", "format", f"{self.rendezvous!r} is not address:port"))
+            out.append(
+                SpecIssue(
+                    "parallel.rendezvous",
+                    "format",
+                    "%(rendezvous)s is not address:port",
+                    rendezvous=repr(self.rendezvous),
+                )
+            )
         return out
 
 
@@ -373,7 +401,11 @@ class DataSpec:
         if self.source == "path" and not self.path:
             return [SpecIssue("data.path", "missing", 'source = "path" needs a path')]
         if self.source != "path" and self.path:
-            return [SpecIssue("data.path", "conflict", f"path is set but source is {self.source!r}")]
+            return [
+                SpecIssue(
+                    "data.path", "conflict", "path is set but source is %(source)s", source=repr(self.source)
+                )
+            ]
         return []
 
 
@@ -406,7 +438,8 @@ class QualitySpec:
                 SpecIssue(
                     "quality.threshold",
                     "range",
-                    f"a relative improvement must be in [0, 1), got {self.threshold!r}",
+                    "a relative improvement must be in [0, 1), got %(threshold)s",
+                    threshold=repr(self.threshold),
                 )
             ]
         return []
@@ -520,7 +553,7 @@ class EngineSpec:
         for item in self.env:
             key, eq, _ = item.partition("=")
             if not eq or not key or not key.replace("_", "").isalnum():
-                out.append(SpecIssue("engine.env", "format", f"{item!r} is not KEY=VALUE"))
+                out.append(SpecIssue("engine.env", "format", "%(item)s is not KEY=VALUE", item=repr(item)))
         if self.stop_args and not self.resume_args:
             out.append(
                 SpecIssue("engine.resume_args", "required", "stop_args is given: resume_args is needed")
@@ -529,7 +562,11 @@ class EngineSpec:
             if getattr(self, f) and not getattr(self, other):
                 out.append(
                     SpecIssue(
-                        f"engine.{other}", "required", f"{f} is given: the resume check needs {other} too"
+                        f"engine.{other}",
+                        "required",
+                        "%(f)s is given: the resume check needs %(other)s too",
+                        f=f,
+                        other=other,
                     )
                 )
         if self.resume_args and self.checkpoint_path:
@@ -555,12 +592,16 @@ class EngineSpec:
                         SpecIssue("engine.metric_pattern", "format", "needs a named group (?P<value>...)")
                     )
             except re.error as e:
-                out.append(SpecIssue("engine.metric_pattern", "format", f"not a regular expression: {e}"))
+                out.append(
+                    SpecIssue("engine.metric_pattern", "format", "not a regular expression: %(e)s", e=str(e))
+                )
         if self.step_pattern is not None:
             try:
                 groups = re.compile(self.step_pattern).groupindex
             except re.error as e:
-                out.append(SpecIssue("engine.step_pattern", "format", f"not a regular expression: {e}"))
+                out.append(
+                    SpecIssue("engine.step_pattern", "format", "not a regular expression: %(e)s", e=str(e))
+                )
             else:
                 if "step" not in groups:
                     out.append(
@@ -642,10 +683,17 @@ class ClusterSpec:
         for name in ("partition", "account"):
             value = getattr(self, name)
             if value is not None and not re.fullmatch(r"[A-Za-z0-9_.,-]{1,64}", value):
-                out.append(SpecIssue(f"cluster.{name}", "format", f"{value!r} is not a Slurm name"))
+                out.append(
+                    SpecIssue(f"cluster.{name}", "format", "%(value)s is not a Slurm name", value=repr(value))
+                )
         if not re.fullmatch(r"(\d+-)?\d{1,3}(:\d{2}){0,2}", self.time_limit):
             out.append(
-                SpecIssue("cluster.time_limit", "format", f"{self.time_limit!r} is not like 30:00 or 2:00:00")
+                SpecIssue(
+                    "cluster.time_limit",
+                    "format",
+                    "%(time_limit)s is not like 30:00 or 2:00:00",
+                    time_limit=repr(self.time_limit),
+                )
             )
         for line in self.sbatch_lines:
             if (
@@ -653,5 +701,9 @@ class ClusterSpec:
                 or "\n" in line
                 or not re.fullmatch(r"--[A-Za-z0-9-]+(=[^\s'\"`$;&|<>]+)?", line)
             ):
-                out.append(SpecIssue("cluster.sbatch_lines", "format", f"{line!r} is not one sbatch option"))
+                out.append(
+                    SpecIssue(
+                        "cluster.sbatch_lines", "format", "%(line)s is not one sbatch option", line=repr(line)
+                    )
+                )
         return out

@@ -109,7 +109,12 @@ MESSAGES = {
     "run_resumed_to": "C: resumed from step {k}, stopped at step {to}",
     "run_noise_floor": "A again: the noise floor",
 }
-CONTEXTS = ("Messages", "Report", "Labels")  # where a text is looked up in the .ts, in this order
+CONTEXTS = (
+    "Messages",
+    "Report",
+    "Labels",
+    "SpecIssue",
+)  # where a text is looked up in the .ts, in this order
 
 
 @cache
