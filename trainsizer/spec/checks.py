@@ -217,34 +217,23 @@ def environment_issues(spec: RunSpec, devices: list[Any]) -> list[SpecIssue]:
     compute = spec.precision.compute
     for d in wanted:
         cc = d.compute_capability
-        if compute.startswith("bf16") and cc is not None and tuple(cc) < (8, 0):
-            out.append(
-                SpecIssue(
-                    "precision.compute",
-                    "device",
-                    "%(compute)s needs bf16 support (compute capability 8.0+); cuda:%(index)s %(name)s "
-                    "has %(cc)s.%(cc2)s",
-                    compute=compute,
-                    index=d.index,
-                    name=d.name,
-                    cc=cc[0],
-                    cc2=cc[1],
-                )
-            )
-        if compute.startswith("fp16") and cc is not None and tuple(cc) < (5, 3):
-            out.append(
-                SpecIssue(
-                    "precision.compute",
-                    "device",
-                    "%(compute)s needs fp16 support (compute capability 5.3+); cuda:%(index)s %(name)s "
-                    "has %(cc)s.%(cc2)s",
-                    compute=compute,
-                    index=d.index,
-                    name=d.name,
-                    cc=cc[0],
-                    cc2=cc[1],
-                )
-            )
+        for dtype, least, template in (
+            (
+                "bf16",
+                (8, 0),
+                "%(compute)s needs bf16 support (compute capability 8.0+); cuda:%(index)s %(name)s "
+                "has %(cc)s.%(cc2)s",
+            ),
+            (
+                "fp16",
+                (5, 3),
+                "%(compute)s needs fp16 support (compute capability 5.3+); cuda:%(index)s %(name)s "
+                "has %(cc)s.%(cc2)s",
+            ),
+        ):
+            if compute.startswith(dtype) and cc is not None and tuple(cc) < least:
+                params = {"compute": compute, "index": d.index, "name": d.name, "cc": cc[0], "cc2": cc[1]}
+                out.append(SpecIssue("precision.compute", "device", template, **params))
     return out
 
 
