@@ -11,10 +11,9 @@ import pytest
 from trainsizer.spec import SpecError, issue_catalog
 from trainsizer.ui_common.messages import translate
 
-SLOT = re.compile(r"%\(\w+\)s")
-# problems made from another library's text, passed on as it is: the device descriptions' parser
-# (hardware.accelerators raises ValueError sentences; named here so a new pass-through fails this test)
-PASSED_ON = {"trainsizer/cli/machine.py", "trainsizer/estimate/report_data.py"}
+SLOT = re.compile(r"%\(\w+\)[sr]")
+# what a template may be besides its slots and stay the same in Russian: a flag or a command's name
+NEUTRAL = re.compile(r"^(--[\w-]+|sbatch|sinfo)?$")
 
 
 def test_every_spec_problem_has_a_russian_template_with_the_same_slots():
@@ -23,7 +22,7 @@ def test_every_spec_problem_has_a_russian_template_with_the_same_slots():
     untranslated, slots = [], []
     for english in templates:
         russian = translate(english, "ru")
-        if russian == english and re.sub(SLOT, "", english).strip(" :"):
+        if russian == english and not NEUTRAL.match(re.sub(SLOT, "", english).strip(" :")):
             untranslated.append(english)
         if sorted(SLOT.findall(russian)) != sorted(SLOT.findall(english)):
             slots.append(english)
@@ -31,14 +30,18 @@ def test_every_spec_problem_has_a_russian_template_with_the_same_slots():
 
 
 def test_no_problem_is_made_from_a_sentence_the_catalog_cannot_see(tmp_path):
-    """Every SpecIssue/FileProblem/EstimateError template is a literal the catalog reader collects; the
-    only exceptions are named. A problem made from an f-string is reported (fails on a broken case)."""
+    """Every SpecIssue/EstimateError template and every trainsizer.problem class's (InputError, RemoteError,
+    ...) is a literal the catalog reader collects; another's text is passed on explicitly (``X.of(e)``). A
+    problem made from an f-string is reported (fails on a broken case)."""
     unseen = issue_catalog.unseen()
-    assert {u.split(":")[0] for u in unseen} == PASSED_ON, unseen
+    assert unseen == [], unseen
     broken = tmp_path / "broken.py"
     broken.write_text('def f(x):\n    return SpecIssue("batch.seq_len", "range", f"bad {x}")\n')
     found, unseen = issue_catalog._scan(broken)
     assert found == [] and unseen == [f"{broken}:2: f'bad {{x}}'"], unseen
+    broken.write_text('def f(e):\n    raise InputError(f"--host: {e}")\n')
+    found, unseen = issue_catalog._scan(broken)
+    assert found == [] and unseen == [f"{broken}:2: f'--host: {{e}}'"], unseen
 
 
 def test_a_problem_keeps_its_english_message_and_is_worded_in_russian():
@@ -101,3 +104,73 @@ def test_the_progress_line_on_stderr_speaks_the_terminals_language(english_words
     assert english_words(ru) == [] and english_words(en)
     p.update({"type": "job", "job_id": "42", "state": "PENDING", "reason": "Resources"})
     assert progress_line(p, translator("ru")).startswith("задание Slurm 42: pending (Resources), прошло")
+
+
+def test_a_problem_words_its_parameters_in_the_same_language_and_keeps_foreign_text():
+    """trainsizer.problem: ``str()`` is English; ``words(t)`` translates the template and every parameter
+    that is itself a problem; another library's text (a parameter, or ``X.of(e)``) is passed on as said."""
+    from trainsizer.cli.common import InputError
+    from trainsizer.problem import BadValue
+    from trainsizer.report.text import translator
+    from trainsizer.runs.remote import Host
+
+    with pytest.raises(ValueError) as caught:
+        Host.parse("-oProxyCommand=id")
+    e = InputError("--host: %(reason)s", reason=caught.value)
+    assert (
+        str(e)
+        == "--host: '-oProxyCommand=id' is not a host like user@server, user@server:2222 or an ssh alias"
+    )
+    assert e.words(translator("ru")) == (
+        "--host: '-oProxyCommand=id' — не хост вида `user@server`, `user@server:2222` и не псевдоним SSH"
+    )
+    foreign = InputError.of(OSError("disk on fire"))
+    assert foreign.words(translator("ru")) == "disk on fire" and foreign.template == "disk on fire"
+    forwarded = InputError.of(BadValue("port %(port)s is out of range 1-65535", port=70000))
+    assert forwarded.words(translator("ru")) == "порт 70000 вне диапазона 1–65535"
+
+
+def test_the_terminals_errors_speak_russian(cli_main, tmp_path, english_words):
+    """Issue 31: a bad flag, a bad device description, a bad host and a run folder that cannot be used are
+    told in the terminal's language (the flags, paths and values quoted as given); the same commands in
+    English find English, so the check can fail."""
+    from trainsizer.hardware.accelerators import user_table_path
+
+    spec = tmp_path / "run.toml"
+    spec.write_text("")
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    cases = [
+        (("request", tmp_path, "--keep", "0"), "--keep: должно быть не меньше 1, получено 0"),
+        (("estimate", spec, "--devices", "1x2x3xH100-80GB"), "не больше УЗЛЫ×GPU×ИМЯ"),
+        (("estimate", spec, "--devices", "8xH100-80GBX"), "неизвестный ускоритель 'H100-80GBX'"),
+        (("devices", "--host", "bad host"), "--host: 'bad host' — не хост вида"),
+        (("measure", spec, "--out", taken), "существует и не является папкой; выберите другой --out"),
+    ]
+    for args, expected in cases:
+        rc, _, err = cli_main(*args, "--lang", "ru")
+        assert rc == 2 and expected in err, (args, err)
+        assert (
+            english_words(err, *map(str, args), str(user_table_path()), "{mem=96GiB,bf16=989,link=nvlink}")
+            == []
+        ), (
+            args,
+            err,
+        )
+        rc, _, err_en = cli_main(*args, "--lang", "en")
+        assert rc == 2 and english_words(err_en, *map(str, args)), (args, err_en)
+
+
+def test_find_max_tells_its_trials_in_the_terminals_language(english_words):
+    from trainsizer.cli.run_cmds import _trial_line
+    from trainsizer.report.text import translator
+
+    ru, en = translator("ru"), translator("en")
+    fits, oom = (
+        {"micro_batch": 4, "fits": True, "status": "ok"},
+        {"micro_batch": 8, "fits": False, "status": "oom"},
+    )
+    assert _trial_line(fits, "micro_batch", en) == "trial micro_batch = 4: fits"
+    assert _trial_line(oom, "micro_batch", en) == "trial micro_batch = 8: does not fit (out of memory)"
+    worded = [_trial_line(fits, "micro_batch", ru), _trial_line(oom, "micro_batch", ru)]
+    assert worded[0].startswith("попытка micro_batch = 4: ") and english_words(" ".join(worded)) == [], worded

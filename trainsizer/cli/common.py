@@ -5,13 +5,15 @@ from __future__ import annotations
 import json
 import sys
 
+from trainsizer.problem import Problem
+
 # Exit codes (README): 0 success / accepted; 1 ran, verdict negative; 2 invalid input; 3 internal or worker
 # failure; 130/143/129 cancelled by Ctrl-C/SIGTERM/SIGHUP (trainsizer.oscompat.CANCEL_EXIT).
 EXIT_OK, EXIT_NEGATIVE, EXIT_INVALID, EXIT_INTERNAL = 0, 1, 2, 3
 
 
-class InputError(Exception):
-    """Bad input found at the edge (a file, a flag); printed as is, exit 2."""
+class InputError(Problem):
+    """Bad input found at the edge (a file, a flag); printed in the terminal's language, exit 2."""
 
 
 MESSAGE_LIMIT = 600  # characters of one message; a 50 MB value is not echoed whole
@@ -46,7 +48,11 @@ def print_json(data) -> None:
 
 
 def words(args):
-    """The translator of the language a command prints in (``--lang``; report.text.translator)."""
-    from trainsizer.report.text import translator
+    """The translator of the language a command prints in (``--lang``, else TRAINSIZER_LANG, else English;
+    report.text.translator)."""
+    import os
 
-    return translator(getattr(args, "lang", None) or "en")
+    from trainsizer.report.text import LANGS, translator
+
+    lang = getattr(args, "lang", None) or os.environ.get("TRAINSIZER_LANG") or "en"
+    return translator(lang if lang in LANGS else "en")

@@ -14,9 +14,11 @@ def _export(fn, args, **kw) -> int:
     try:
         path = fn(args.run_dir, args.format, args.output, args.lang, **kw)
     except ReportError as e:
-        raise InputError(str(e)) from None
+        raise InputError.of(e) from None
     except OSError as e:
-        raise InputError(f"{e.filename or args.output}: cannot be written ({e.strerror})") from None
+        raise InputError(
+            "%(path)s: cannot be written (%(said)s)", path=str(e.filename or args.output), said=e.strerror
+        ) from None
     print(f"wrote {path}")
     return EXIT_OK
 
@@ -32,10 +34,11 @@ def cmd_request(args) -> int:
 
     if args.headroom < 0 or args.headroom > 10:
         raise InputError(
-            f"--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %), got {args.headroom}"
+            "--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %%), got %(value)s",
+            value=args.headroom,
         )
     if args.keep < 1:
-        raise InputError(f"--keep: must be at least 1, got {args.keep}")
+        raise InputError("--keep: must be at least 1, got %(value)s", value=args.keep)
     if args.plan:
         return _plan_request(args)
     if not args.run_dir:
@@ -57,13 +60,14 @@ def cmd_gui(args) -> int:
         return EXIT_INVALID
     path = getattr(args, "path", None)
     if path and not Path(path).exists():
-        raise InputError(f"{path}: no such file or folder")
+        raise InputError("%(path)s: no such file or folder", path=str(path))
     try:
         from trainsizer.gui.app import run_gui
     except ImportError as e:  # a headless install (no PySide6 / pyqtgraph)
         raise InputError(
-            f"the window needs PySide6-Essentials and pyqtgraph, which cannot be imported here ({e}); "
-            "the headless commands work without them (trainsizer --help)"
+            "the window needs PySide6-Essentials and pyqtgraph, which cannot be imported here (%(said)s); "
+            "the headless commands work without them (trainsizer --help)",
+            said=str(e),
         ) from None
 
     return run_gui(open_path=path, quit_after=getattr(args, "quit_after", None))
@@ -89,7 +93,7 @@ def cmd_history(args) -> int:
         try:
             a, b = load_run(find(args.a)), load_run(find(args.b))
         except ReportError as e:
-            raise InputError(str(e)) from None
+            raise InputError.of(e) from None
         c = compare_runs(a.result, b.result)
         if args.json:
             print(_json.dumps(c, indent=2, default=str))
@@ -106,7 +110,7 @@ def cmd_history(args) -> int:
         try:
             run = load_run(target)
         except ReportError as e:
-            raise InputError(str(e)) from None
+            raise InputError.of(e) from None
         if args.json:
             print(_json.dumps(run.result, indent=2, default=str))
             return EXIT_OK
@@ -194,9 +198,13 @@ def _history_probes(args) -> int:
         try:
             doc = _json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as e:
-            raise InputError(f"{path}: not a readable probe ({type(e).__name__}: {e})") from None
+            raise InputError(
+                "%(path)s: not a readable probe (%(said)s)", path=str(path), said=f"{type(e).__name__}: {e}"
+            ) from None
         if not isinstance(doc, dict) or doc.get("schema") != PROBE_SCHEMA:
-            raise InputError(f"{path}: not a probe of trainsizer (schema {PROBE_SCHEMA})")
+            raise InputError(
+                "%(path)s: not a probe of trainsizer (schema %(schema)s)", path=str(path), schema=PROBE_SCHEMA
+            )
         print(_json.dumps(doc, indent=2) if args.json else render_probe(doc, words(args)))
         return EXIT_OK
     kept = kept_probes(root)
@@ -215,10 +223,14 @@ def _history_probes(args) -> int:
     if args.json:
         print(_json.dumps(rows, indent=2))
         return EXIT_OK
+    t = words(args)
     if not rows:
-        print(f"no probes kept in {root} (trainsizer probe keeps one each time it runs)")
+        print(t("no probes kept in %s (trainsizer probe keeps one each time it runs)", root))
         return EXIT_OK
     from trainsizer.ui_common.textfmt import table
+
+    def code(x) -> str:  # the verdict's code stays as written in English (scripts read it)
+        return str(x) if t.lang == "en" else t(str(x))
 
     print(
         table(
@@ -226,18 +238,18 @@ def _history_probes(args) -> int:
                 [
                     r["created"][:16],
                     r["machine"],
-                    r["where"],
-                    "quick" if r["quick"] else "full",
-                    r["verdict"],
+                    probe_where(doc, t),
+                    t("quick") if r["quick"] else t("full"),
+                    code(r["verdict"]),
                     str(r["below"]),
                     r["file"],
                 ]
-                for r in rows
+                for r, (_, doc) in zip(rows, kept, strict=True)
             ],
-            ["date (UTC)", "machine", "where", "probe", "verdict", "below", "file"],
+            [t("date (UTC)"), t("machine"), t("where"), t("probe"), t("verdict"), t("below"), t("file")],
         )  # fmt: skip
     )
-    print(f"in {root}")
+    print(t("in %s", root))
     return EXIT_OK
 
 
@@ -250,21 +262,21 @@ def _plan_request(args) -> int:
     spec = plan_spec(args)
     result = run_plan(spec, args)
     if not result["options"]:
-        raise InputError(f"{args.plan}: no option could be sized for this spec")
+        raise InputError("%(path)s: no option could be sized for this spec", path=str(args.plan))
     try:
         chosen_option(result, args.option)
     except ValueError as e:
-        raise InputError(str(e)) from None
+        raise InputError.of(e) from None
     run = None
     if args.run_dir:
         try:
             run = load_run(args.run_dir)
         except ReportError as e:
-            raise InputError(str(e)) from None
+            raise InputError.of(e) from None
     kw = {"headroom": args.headroom, "keep": args.keep, "run": run}
     out = Path(args.output) if args.output else Path(f"request-plan.{args.format}")
     if out.exists() and not args.output:
-        raise InputError(f"{out}: exists; choose a file with -o")
+        raise InputError("%(path)s: exists; choose a file with -o", path=str(out))
     if args.format == "md":
         text = render_plan_markdown(spec, result, args.option, args.lang, **kw)
         out.write_text(text, encoding="utf-8")

@@ -32,7 +32,7 @@ def _on_host(host: str, args: str, spec=None):
     try:
         return remote_json(host, args, spec=spec)
     except (RemoteError, ValueError) as e:
-        raise InputError(f"--host: {e}") from None
+        raise InputError("--host: %(reason)s", reason=e) from None
 
 
 def cmd_devices(args) -> int:
@@ -197,7 +197,7 @@ def run_plan(spec, args) -> dict:
             cluster=target,
         )
     except ValueError as e:
-        raise SpecError([SpecIssue("--gpus", "device", str(e))]) from None
+        raise SpecError([SpecIssue.of("--gpus", "device", e)]) from None
 
 
 def slurm_target(partition: str | None, gpus: list[str] | None):
@@ -209,13 +209,13 @@ def slurm_target(partition: str | None, gpus: list[str] | None):
     try:
         desc = partition_target(partition, gpus[0] if gpus else None, need_gpus=True)
     except SlurmError as e:
-        raise InputError(f"--slurm: {e}") from None
+        raise InputError("--slurm: %(reason)s", reason=e) from None
     return desc, [desc["gpu_class"]], cluster_shapes(desc["nodes"], desc["gpus_per_node"])
 
 
 def _limit(option: str, value: int | None) -> int | None:
     if value is not None and value < 1:
-        raise InputError(f"{option}: must be at least 1, got {value}")
+        raise InputError("%(option)s: must be at least 1, got %(value)s", option=option, value=value)
     return value
 
 
@@ -238,39 +238,47 @@ def cmd_remote_setup(args) -> int:
     import sys
     import tempfile
 
+    from trainsizer.problem import fill
     from trainsizer.runs.remote import Connection, Host, RemoteError, local_wheel, run_setup, setup_plan
 
     try:
         host = Host.parse(args.host)
     except ValueError as e:
-        raise InputError(f"--host: {e}") from None
+        raise InputError("--host: %(reason)s", reason=e) from None
     with tempfile.TemporaryDirectory() as tmp, Connection(host) as conn:
         try:
             info = conn.probe()
             wheel = local_wheel(Path(tmp), args.wheel)
             plan = setup_plan(conn, wheel, args.torch)
         except RemoteError as e:
-            raise InputError(str(e)) from None
-        have = info.get("trainsizer")
+            raise InputError.of(e) from None
+        t = words(args)
+        missing = t("not installed")
         print(
-            f"{host}: python {info.get('python_version')} ({info.get('python')}), "
-            f"trainsizer {have or 'not installed'}, torch {info.get('torch') or 'not installed'}"
+            t(
+                "%s: python %s (%s), trainsizer %s, torch %s",
+                host,
+                info.get("python_version"),
+                info.get("python"),
+                info.get("trainsizer") or missing,
+                info.get("torch") or missing,
+            )
         )
-        print("trainsizer remote setup will:")
+        print(t("trainsizer remote setup will:"))
         for i, step in enumerate(plan["steps"], 1):
-            print(f"  {i}. {step}")
+            print(f"  {i}. {fill(t(step['template']), step['params'], step['template'])}")
         if not args.yes:
             if not sys.stdin.isatty():
-                print("nothing done: add --yes to do it")
+                print(t("nothing done: add --yes to do it"))
                 return EXIT_NEGATIVE
-            if input("Proceed? [y/N] ").strip().lower() not in ("y", "yes"):
-                print("nothing done")
+            if input(t("Proceed? [y/N] ")).strip().lower() not in ("y", "yes", "д", "да"):
+                print(t("nothing done"))
                 return EXIT_NEGATIVE
         try:
             done = run_setup(
                 conn, plan, args.torch, on_line=lambda line: print(f"  | {line}", file=sys.stderr)
             )
         except RemoteError as e:
-            raise InputError(str(e)) from None
-    print(f"{host}: trainsizer {done['trainsizer']} installed in {done['venv']}")
+            raise InputError.of(e) from None
+    print(t("%s: trainsizer %s installed in %s", host, done["trainsizer"], done["venv"]))
     return EXIT_OK

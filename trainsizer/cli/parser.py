@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 from trainsizer import __version__
-from trainsizer.cli.common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, InputError, err
+from trainsizer.cli.common import EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, InputError, err, words
 from trainsizer.cli.export_cmds import cmd_gui, cmd_history, cmd_report, cmd_request
 from trainsizer.cli.machine import cmd_devices, cmd_estimate, cmd_plan, cmd_presets, cmd_remote_setup
 from trainsizer.cli.probe_cmds import cmd_probe
@@ -193,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     rs.add_argument("--wheel", help="the trainsizer wheel to install (default: built from this source tree)")
     rs.add_argument("--torch", help="the torch to install there, as pip takes it (default: the server's own)")
     rs.add_argument("--yes", action="store_true", help="do it without asking")
+    add_lang(rs)
     rs.set_defaults(func=cmd_remote_setup)
 
     m = sub.add_parser("measure", help="measure real training steps in a worker process")
@@ -296,6 +297,15 @@ def build_parser() -> argparse.ArgumentParser:
 RUN_COMMANDS = ("measure", "check")
 
 
+def _said(args, template: str, *values) -> str:
+    """A last line of the command in its language; English when the catalog itself cannot be read (this
+    is also how an internal failure is told)."""
+    try:
+        return words(args)(template, *values)
+    except Exception:
+        return template % values
+
+
 def main(argv: list[str] | None = None) -> int:
     from trainsizer import configure_logging, oscompat
     from trainsizer.runs.rundir import RunDirError
@@ -312,20 +322,22 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except SpecError as e:
-        from trainsizer.report.text import LANGS, issue_words, translator
+        from trainsizer.report.text import issue_words
 
-        lang = getattr(args, "lang", None) or os.environ.get("TRAINSIZER_LANG") or "en"
-        t = translator(lang if lang in LANGS else "en")
+        t = words(args)
         for issue in e.issues:
             err(issue_words(issue, t))
         return EXIT_INVALID
     except (InputError, RunDirError) as e:
-        err(str(e))
+        err(e.words(words(args)))
         return EXIT_INVALID
     except KeyboardInterrupt as e:
         code = oscompat.exit_code_for(e)
-        where = f"; {Path(args.out) / 'result.json'} says what ran" if getattr(args, "out", None) else ""
-        err(f"cancelled ({getattr(e, 'signame', 'SIGINT')}){where}")
+        signal = getattr(e, "signame", "SIGINT")
+        if getattr(args, "out", None):
+            err(_said(args, "cancelled (%s); %s says what ran", signal, Path(args.out) / "result.json"))
+        else:
+            err(_said(args, "cancelled (%s)", signal))
         return code
     except BrokenPipeError:
         return EXIT_OK
@@ -335,5 +347,11 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # an internal failure: one line, the traceback only on request
         if os.environ.get("TRAINSIZER_DEBUG"):
             raise
-        err(f"internal error: {type(e).__name__}: {e} (set TRAINSIZER_DEBUG=1 for the traceback)")
+        err(
+            _said(
+                args,
+                "internal error: %s (set TRAINSIZER_DEBUG=1 for the traceback)",
+                f"{type(e).__name__}: {e}",
+            )
+        )
         return EXIT_INTERNAL

@@ -86,15 +86,15 @@ def _hosts(args) -> list[str]:
 
     for flag, given in (("--host", args.host), ("--slurm", args.slurm)):
         if given:
-            raise InputError(f"--hosts: give either --hosts or {flag}")
+            raise InputError("--hosts: give either --hosts or %(flag)s", flag=flag)
     hosts = [h.strip() for h in args.hosts.split(",") if h.strip()]
     if len(hosts) < 2 or len(set(hosts)) != len(hosts):
-        raise InputError(f"--hosts: {args.hosts!r} names fewer than two different servers")
+        raise InputError("--hosts: %(hosts)r names fewer than two different servers", hosts=args.hosts)
     for h in hosts:
         try:
             Host.parse(h)
         except ValueError as e:
-            raise InputError(f"--hosts: {e}") from None
+            raise InputError("--hosts: %(reason)s", reason=e) from None
     return hosts
 
 
@@ -107,7 +107,7 @@ def _slurm_request(args, spec, planned):
     if not args.slurm:
         named = [f"--{k.replace('_', '-')}" for k, v in given.items() if v is not None]
         if named:
-            raise InputError(f"{', '.join(named)}: applies with --slurm only")
+            raise InputError("%(flags)s: applies with --slurm only", flags=", ".join(named))
         return None
     from trainsizer.runs.probe_slurm import Request
     from trainsizer.spec.sections import ClusterSpec
@@ -120,7 +120,9 @@ def _slurm_request(args, spec, planned):
         )
     for flag, value, low in (("--nodes", args.nodes, 1), ("--gpus-per-node", args.gpus_per_node, 0)):
         if value is not None and not low <= value <= 64:
-            raise InputError(f"{flag}: {value} is not between {low} and 64")
+            raise InputError(
+                "%(flag)s: %(value)s is not between %(low)s and 64", flag=flag, value=value, low=low
+            )
     cluster = ClusterSpec(
         partition=args.partition if args.partition is not None else base.partition,
         account=base.account,
@@ -132,12 +134,7 @@ def _slurm_request(args, spec, planned):
     flags = {"partition": "--partition", "time_limit": "--time"}
     for issue in cluster.issues():
         name = issue.path.removeprefix("cluster.")
-        from trainsizer.report.text import translator
-
-        t = translator(args.lang) if getattr(args, "lang", None) else None
-        raise InputError(
-            f"{flags.get(name, issue.path)}: {issue.worded(t(issue.template)) if t else issue.message}"
-        )
+        raise InputError("%(flag)s: %(reason)s", flag=flags.get(name, issue.path), reason=issue)
     return Request(
         nodes=cluster.nodes,
         partition=cluster.partition,
@@ -164,9 +161,9 @@ def _probe_slurm(args, req, directory, progress) -> dict:
             with Connection(Host.parse(args.host)) as conn:
                 return probe_slurm(req, site=SshSite(conn), on_progress=progress)
         except (RemoteError, ValueError) as e:
-            raise InputError(f"--host: {e}") from None
+            raise InputError("--host: %(reason)s", reason=e) from None
     except SlurmError as e:
-        raise InputError(f"--slurm: {e}") from None
+        raise InputError("--slurm: %(reason)s", reason=e) from None
 
 
 def cmd_probe(args) -> int:
@@ -184,7 +181,7 @@ def cmd_probe(args) -> int:
     else:
         directory = args.dir
     if directory and not Path(directory).expanduser().is_dir():
-        raise InputError(f"--dir: {directory} is not a folder")
+        raise InputError("--dir: %(path)s is not a folder", path=str(directory))
     if args.in_slurm_job:  # the batch script of `probe --slurm`, on the job's first node
         from trainsizer.runs.probe_slurm import in_job
 
@@ -221,13 +218,13 @@ def cmd_probe(args) -> int:
                     keep=not args.no_keep,
                 )
             except (RemoteError, ValueError) as e:
-                raise InputError(f"--host: {e}") from None
+                raise InputError("--host: %(reason)s", reason=e) from None
         else:
             doc = pr.run_probe(
                 quick=args.quick, directory=directory, planned_checkpoint=planned, on_progress=progress
             )
     except pr.ProbeError as e:
-        raise InputError(str(e)) from None
+        raise InputError.of(e) from None
     if not args.no_keep:
         doc["kept"] = str(pr.keep(doc))
     if args.output:

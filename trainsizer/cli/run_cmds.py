@@ -10,6 +10,7 @@ from pathlib import Path
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json, words
 from trainsizer.cli.spec_cmds import load_spec
 from trainsizer.result.model import part
+from trainsizer.vocab import STATUS_WORDS
 
 
 def progress_line(p, t) -> str:
@@ -98,23 +99,30 @@ def _exit_code(kind: str, result: dict) -> int:
 def _find_max(args, spec, memory_limit) -> int:
     from trainsizer.runs.findmax import find_max
 
+    t = words(args)
     data = find_max(
         spec,
         args.out,
         args.find_max,
         memory_limit=memory_limit,
         force=args.force,
-        on_trial=None if args.json else lambda line: print(line, file=sys.stderr),
+        on_trial=None
+        if args.json
+        else lambda trial: print(_trial_line(trial, args.find_max, t), file=sys.stderr),
     )
     if args.json:
         print_json(data)
     else:
-        print(
-            f"largest {args.find_max} that fits: "
-            f"{data['answer'] if data['answer'] is not None else 'none'} "
-            f"({len(data['trials'])} trials; each in {args.out}/trial-*)"
-        )
+        answer = data["answer"] if data["answer"] is not None else t("none")
+        trials, where = len(data["trials"]), f"{args.out}/trial-*"
+        print(t("largest %s that fits: %s (%s trials; each in %s)", args.find_max, answer, trials, where))
     return EXIT_OK if data["answer"] is not None else EXIT_NEGATIVE
+
+
+def _trial_line(trial: dict, field: str, t) -> str:
+    """One trial of --find-max on stderr: the value tried, and whether it fitted (else the run's status)."""
+    status = t("fits") if trial["fits"] else t(STATUS_WORDS.get(trial["status"], str(trial["status"])))
+    return t("trial %s = %s: %s", field, trial[field], status)
 
 
 def _run(args, what: str) -> int:
@@ -130,7 +138,7 @@ def _run(args, what: str) -> int:
     try:
         target = target_for(spec, getattr(args, "host", None), getattr(args, "slurm", False))
     except Unsupported as e:
-        raise InputError(str(e)) from None
+        raise InputError.of(e) from None
     # A test and debugging knob: an address-space limit on the worker makes out-of-memory reproducible.
     limit_env = os.environ.get("TRAINSIZER_WORKER_MEMORY_LIMIT") if target.kind == "local" else None
     memory_limit = int(limit_env) if limit_env else None
@@ -170,7 +178,7 @@ def _run(args, what: str) -> int:
     try:
         result = target.run(what, request)
     except (Unsupported, RemoteError) as e:
-        raise InputError(str(e)) from None
+        raise InputError.of(e) from None
     if not args.json and sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json and not args.stream:

@@ -47,7 +47,7 @@ def cmd_spec_new(args) -> int:
     resolve_model(spec.model)  # unknown preset -> SpecError naming model.preset
     out = Path(args.output)
     if out.exists() and not args.force:
-        raise InputError(f"{out}: exists; use --force to overwrite")
+        raise InputError("%(path)s: exists; use --force to overwrite", path=str(out))
     spec.save(out)
     print(f"wrote {out}")
     return EXIT_OK
@@ -110,9 +110,14 @@ def cmd_spec_fields(args) -> int:
                 }
             )
     if args.section and not rows:
-        from trainsizer.spec.errors import did_you_mean
+        from trainsizer.spec.errors import closest
 
-        raise InputError(f"unknown section {args.section!r}{did_you_mean(args.section, SECTIONS)}")
+        close = closest(args.section, SECTIONS)
+        if close:
+            raise InputError(
+                "unknown section %(section)r; did you mean %(close)s?", section=args.section, close=close
+            )
+        raise InputError("unknown section %(section)r", section=args.section)
     if args.json:
         print_json(rows)
     else:

@@ -14,6 +14,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from trainsizer.problem import BadValue
+
 # (nodes, GPUs per node)
 SHAPES = ((1, 1), (1, 2), (1, 4), (1, 8), (2, 8), (4, 8), (8, 8), (16, 8))
 DEFAULT_HEADROOM = 0.1
@@ -162,7 +164,7 @@ def candidate_classes(spec, only: list[str] | None = None):
                 continue
             acc = find_accelerator(name)
             if acc is None:
-                raise ValueError(f"unknown accelerator {name!r}")
+                raise BadValue("unknown accelerator %(name)r", name=name)
             out.append(acc)
         return out
     return list(all_accelerators().values())

@@ -16,7 +16,7 @@ def resolve_targets(devices: str | None):
         try:
             return hypothetical_targets(devices), None
         except ValueError as e:
-            raise SpecError([SpecIssue("--devices", "device", str(e))]) from None
+            raise SpecError([SpecIssue.of("--devices", "device", e)]) from None
     inv = inventory()
     return inv.targets(), inv.host
 

@@ -25,7 +25,25 @@ def field_help(path: str) -> str:
 
 def issue_text(issue) -> str:
     """A spec problem (SpecIssue) in the window's language: its template translated, then filled."""
-    return issue.worded(QCoreApplication.translate("SpecIssue", issue.template))
+    return issue.worded(QCoreApplication.translate("SpecIssue", issue.template), problem_words)
+
+
+def problem_words(template: str) -> str:
+    """A problem's template (trainsizer.problem) in the window's language; ``Problem.words`` fills it."""
+    return QCoreApplication.translate("SpecIssue", template)
+
+
+def error_text(e: BaseException) -> str:
+    """An error for a message box, in the window's language: a spec's problems one per line, a problem of
+    trainsizer's (trainsizer.problem) worded from its template, another library's as it said it."""
+    from trainsizer.problem import Problem
+    from trainsizer.spec import SpecError
+
+    if isinstance(e, SpecError):
+        return "\n".join(f"{i.where()}: {issue_text(i)}" for i in e.issues)
+    if isinstance(e, Problem):
+        return e.words(problem_words)
+    return str(e)
 
 
 def generate() -> dict[str, tuple[str, str]]:

@@ -37,6 +37,7 @@ from trainsizer.gui.labels import JOB_STATES, PHASES, STATUSES, label
 from trainsizer.gui.plan_panel import PlanPanel
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
+from trainsizer.gui.spec_text import error_text
 from trainsizer.runs.compare import reference_levels, result_levels
 from trainsizer.runs.history import history_root, new_run_dir
 
@@ -292,7 +293,7 @@ class MainWindow(QMainWindow):
         try:
             spec = load(path)
         except (SpecError, OSError) as e:
-            QMessageBox.warning(self, self.tr("Cannot open the specification"), f"{path}\n\n{e}")
+            QMessageBox.warning(self, self.tr("Cannot open the specification"), f"{path}\n\n{error_text(e)}")
             return False
         self.form.set_spec(spec)
         return True
@@ -524,7 +525,7 @@ class MainWindow(QMainWindow):
         try:
             replay = Replay(path, self)
         except (OSError, ValueError) as e:
-            QMessageBox.warning(self, self.tr("Cannot open the run"), str(e))
+            QMessageBox.warning(self, self.tr("Cannot open the run"), error_text(e))
             return None
         self.plot.reset()
         self.plot_hint.hide()
@@ -555,7 +556,7 @@ class MainWindow(QMainWindow):
         try:
             self.compare_box = CompareDialog(self, a, b)
         except (ReportError, OSError, ValueError) as e:
-            QMessageBox.warning(self, self.tr("Cannot compare the runs"), str(e))
+            QMessageBox.warning(self, self.tr("Cannot compare the runs"), error_text(e))
             return
         self.compare_box.open()
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from trainsizer.problem import BadValue
+
 MiB = 1 << 20
 
 
@@ -169,7 +171,7 @@ LINKS = {"nvlink": "NVLink", "pcie": "PCIe", "infiniband": "InfiniBand", "ib": "
 def _memory_mib(text: str) -> int:
     m = _SIZE_RE.match(text)
     if not m:
-        raise ValueError(f"mem={text!r} is not a size like 96GiB or 80GB")
+        raise BadValue("mem=%(text)r is not a size like 96GiB or 80GB", text=text)
     value, unit = float(m.group(1)), (m.group(2) or "GiB").lower()
     mib = value * {"gib": 1024, "g": 1024, "gb": 1e9 / MiB, "mib": 1, "m": 1}[unit]
     return int(mib)
@@ -183,7 +185,9 @@ def custom_accelerator(text: str, key: str = "custom") -> Accelerator:
             continue
         name, eq, value = item.partition("=")
         if not eq:
-            raise ValueError(f"{item!r} is not key=value (keys: mem, bf16, fp16, fp32, tf32, link, name)")
+            raise BadValue(
+                "%(item)r is not key=value (keys: mem, bf16, fp16, fp32, tf32, link, name)", item=item
+            )
         fields[name.strip().lower()] = value.strip()
     return _accelerator_from(fields, key)
 
@@ -192,28 +196,35 @@ def _accelerator_from(fields: dict, key: str) -> Accelerator:
     allowed = {"mem", "memory_gib", "bf16", "fp16", "fp32", "tf32", "link", "name", "cc", "mem_bw"}
     unknown = sorted(set(fields) - allowed)
     if unknown:
-        raise ValueError(
-            f"{key}: unknown key {unknown[0]!r} (keys: mem, bf16, fp16, fp32, tf32, link, name, mem_bw)"
+        raise BadValue(
+            "%(key)s: unknown key %(unknown)r (keys: mem, bf16, fp16, fp32, tf32, link, name, mem_bw)",
+            key=key,
+            unknown=unknown[0],
         )
     if "mem" in fields:
         mib = _memory_mib(str(fields["mem"]))
     elif "memory_gib" in fields:
         mib = _memory_mib(f"{fields['memory_gib']}GiB")
     else:
-        raise ValueError(f"{key}: needs mem= (memory per GPU, e.g. mem=96GiB)")
+        raise BadValue("%(key)s: needs mem= (memory per GPU, e.g. mem=96GiB)", key=key)
     if not 1024 <= mib <= 16 << 20:
-        raise ValueError(f"{key}: memory per GPU must be between 1 GiB and 16 TiB")
+        raise BadValue("%(key)s: memory per GPU must be between 1 GiB and 16 TiB", key=key)
     tflops = {}
     for dtype in ("bf16", "fp16", "fp32", "tf32"):
         if dtype in fields:
             try:
                 tflops[dtype] = float(fields[dtype])
             except (TypeError, ValueError):
-                raise ValueError(f"{key}: {dtype}={fields[dtype]!r} is not a number of TFLOP/s") from None
+                raise BadValue(
+                    "%(key)s: %(dtype)s=%(value)r is not a number of TFLOP/s",
+                    key=key,
+                    dtype=dtype,
+                    value=fields[dtype],
+                ) from None
             if not 0 < tflops[dtype] < 1e6:
-                raise ValueError(f"{key}: {dtype} TFLOP/s must be positive")
+                raise BadValue("%(key)s: %(dtype)s TFLOP/s must be positive", key=key, dtype=dtype)
     if "bf16" not in tflops:
-        raise ValueError(f"{key}: needs bf16= (peak dense bf16 TFLOP/s)")
+        raise BadValue("%(key)s: needs bf16= (peak dense bf16 TFLOP/s)", key=key)
     tflops.setdefault("fp16", tflops["bf16"])
     tflops.setdefault("tf32", tflops["bf16"] / 2)
     tflops.setdefault("fp32", tflops["bf16"] / 15)
@@ -228,9 +239,11 @@ def _accelerator_from(fields: dict, key: str) -> Accelerator:
         try:
             bandwidth = float(fields["mem_bw"])
         except (TypeError, ValueError):
-            raise ValueError(f"{key}: mem_bw={fields['mem_bw']!r} is not a number of GB/s") from None
+            raise BadValue(
+                "%(key)s: mem_bw=%(value)r is not a number of GB/s", key=key, value=fields["mem_bw"]
+            ) from None
         if not 0 < bandwidth < 1e6:
-            raise ValueError(f"{key}: mem_bw must be a positive number of GB/s")
+            raise BadValue("%(key)s: mem_bw must be a positive number of GB/s", key=key)
     return Accelerator(key, name, mib, cc, tflops, LINKS.get(link.lower(), link), (), bandwidth)
 
 
@@ -254,15 +267,17 @@ def user_accelerators() -> dict[str, Accelerator]:
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as e:
-        raise ValueError(f"{path}: {e}") from None
+        raise BadValue("%(path)s: %(reason)s", path=str(path), reason=str(e)) from None
     out = {}
     for key, row in data.items():
         if not isinstance(row, dict):
-            raise ValueError(f"{path}: [{key}] must be a table with mem, bf16, fp32, link")
+            raise BadValue(
+                "%(path)s: [%(key)s] must be a table with mem, bf16, fp32, link", path=str(path), key=key
+            )
         try:
             out[key] = _accelerator_from(dict(row), key)
         except ValueError as e:
-            raise ValueError(f"{path}: {e}") from None
+            raise BadValue("%(path)s: %(reason)s", path=str(path), reason=e) from None
     return out
 
 
@@ -328,12 +343,12 @@ def parse_cluster(text: str) -> Cluster:
     ``A100-40GB,RTX4090`` (one node, mixed); a name from the user table. Raises ValueError with the reason."""
     text = text.strip()
     if not text:
-        raise ValueError("empty device description; expected e.g. 8xH100-80GB or 2x8xH100-80GB")
+        raise BadValue("empty device description; expected e.g. 8xH100-80GB or 2x8xH100-80GB")
     counts, rest = _counts(text)
     custom = _CUSTOM_RE.match(rest)
     if custom:
         if len(counts) > 2:
-            raise ValueError(f"{text!r}: at most NODESxGPUSxNAME")
+            raise BadValue("%(text)r: at most NODESxGPUSxNAME", text=text)
         nodes, per = (counts[0], counts[1]) if len(counts) == 2 else (1, counts[0] if counts else 1)
         acc = custom_accelerator(custom.group(1))
         return _cluster(nodes, [acc] * per)
@@ -341,23 +356,23 @@ def parse_cluster(text: str) -> Cluster:
         nodes, per = counts
         return _cluster(nodes, [_named(rest)] * per)
     if len(counts) > 2:
-        raise ValueError(f"{text!r}: at most NODESxGPUSxNAME, e.g. 2x8xH100-80GB")
+        raise BadValue("%(text)r: at most NODESxGPUSxNAME, e.g. 2x8xH100-80GB", text=text)
     gpus: list[Accelerator] = []
     for part in text.split(","):
         c, name = _counts(part)
         if len(c) > 1:
-            raise ValueError(f"{part!r}: several nodes need one GPU kind, e.g. 2x8xH100-80GB")
+            raise BadValue("%(part)r: several nodes need one GPU kind, e.g. 2x8xH100-80GB", part=part)
         if not re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*$", name):
-            raise ValueError(f"{part!r} is not a device description like 8xH100-80GB")
+            raise BadValue("%(part)r is not a device description like 8xH100-80GB", part=part)
         gpus += [_named(name)] * (c[0] if c else 1)
     return _cluster(1, gpus)
 
 
 def _cluster(nodes: int, gpus: list[Accelerator]) -> Cluster:
     if not 1 <= nodes <= 4096:
-        raise ValueError(f"node count must be between 1 and 4096, got {nodes}")
+        raise BadValue("node count must be between 1 and 4096, got %(nodes)s", nodes=nodes)
     if not 1 <= len(gpus) <= 1024:
-        raise ValueError(f"device count must be between 1 and 1024, got {len(gpus)}")
+        raise BadValue("device count must be between 1 and 1024, got %(count)s", count=len(gpus))
     return Cluster(nodes, tuple(gpus))
 
 
@@ -368,10 +383,20 @@ def _named(name: str) -> Accelerator:
 
         known = list(all_accelerators())
         close = difflib.get_close_matches(name, known, n=1, cutoff=0.4)
-        hint = f"; did you mean {close[0]}?" if close else f"; known: {', '.join(known)}"
-        raise ValueError(
-            f"unknown accelerator {name!r}{hint} (or describe it: 8x{{mem=96GiB,bf16=989,link=nvlink}}, "
-            f"or add it to {user_table_path()})"
+        if close:
+            raise BadValue(
+                "unknown accelerator %(name)r; did you mean %(close)s? (or describe it: "
+                "8x{mem=96GiB,bf16=989,link=nvlink}, or add it to %(table)s)",
+                name=name,
+                close=close[0],
+                table=str(user_table_path()),
+            )
+        raise BadValue(
+            "unknown accelerator %(name)r; known: %(known)s (or describe it: "
+            "8x{mem=96GiB,bf16=989,link=nvlink}, or add it to %(table)s)",
+            name=name,
+            known=", ".join(known),
+            table=str(user_table_path()),
         )
     return acc
 

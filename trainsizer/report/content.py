@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from trainsizer.problem import Problem
 from trainsizer.report.text import duration_word
 from trainsizer.result.model import part
 from trainsizer.runs.compare import ITEM_KEYS
@@ -18,7 +19,7 @@ from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
 from trainsizer.vocab import BASIS_WORDS
 
 
-class ReportError(Exception):
+class ReportError(Problem):
     """The run directory cannot give a report (names the path)."""
 
 
@@ -67,7 +68,7 @@ def load_run(path: str | Path) -> Run:
     p = Path(path)
     run_dir = p.parent if p.is_file() else p
     if not run_dir.is_dir():
-        raise ReportError(f"{p}: no such run folder")
+        raise ReportError("%(path)s: no such run folder", path=str(p))
     problems: list[str] = []
     events = _read_events(run_dir, problems)
     try:
@@ -75,10 +76,11 @@ def load_run(path: str | Path) -> Run:
         problems += found
     except FileProblem as e:
         if (run_dir / "result.json").exists() and "no such file" not in str(e):
-            raise ReportError(str(e)) from None
+            raise ReportError.of(e) from None
         if not events:
             raise ReportError(
-                f"{run_dir}: neither result.json nor events.jsonl is here; is this a run folder?"
+                "%(path)s: neither result.json nor events.jsonl is here; is this a run folder?",
+                path=str(run_dir),
             ) from None
         result = {
             "status": "incomplete",
@@ -87,7 +89,7 @@ def load_run(path: str | Path) -> Run:
         result["checks"], result["verdict"] = evaluate(result)
         result = normalize(result, problems)
     except ResultFileError as e:
-        raise ReportError(str(e)) from None
+        raise ReportError.of(e) from None
     return Run(run_dir, result, events, problems)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from trainsizer.problem import BadValue
 from trainsizer.report.content import ReportError, load_run
 
 # What a crafted result.json can make a renderer raise: the run folder is bad input, not a crash of ours.
@@ -38,8 +39,9 @@ def _rendered(run, fn):
         return fn()
     except CONTENT_ERRORS as e:
         raise ReportError(
-            f"{run.path / 'result.json'}: unexpected content, the report cannot be made "
-            f"({type(e).__name__}: {str(e)[:200]})"
+            "%(path)s: unexpected content, the report cannot be made (%(said)s)",
+            path=str(run.path / "result.json"),
+            said=f"{type(e).__name__}: {str(e)[:200]}",
         ) from None
     finally:
         BYTES_UNIT.reset(token)
@@ -57,7 +59,9 @@ def default_name(kind: str, fmt: str, lang: str) -> str:
 def export_report(run_dir: str | Path, fmt: str, out: str | Path | None = None, lang: str = "en") -> Path:
     """Write the acceptance report of ``run_dir`` as html, pdf or json; returns the file written."""
     if fmt not in REPORT_FORMATS:
-        raise ValueError(f"--format: {fmt!r} is not one of {', '.join(REPORT_FORMATS)}")
+        raise BadValue(
+            "--format: %(format)r is not one of %(known)s", format=fmt, known=", ".join(REPORT_FORMATS)
+        )
     run = load_run(run_dir)
     target = Path(out) if out else run.path / default_name("report", fmt, lang)
     if fmt == "html":
@@ -71,8 +75,9 @@ def export_report(run_dir: str | Path, fmt: str, out: str | Path | None = None, 
             _rendered(run, lambda: render_pdf(run, target, lang))
         except ImportError as e:  # a server without the GUI's toolkit: HTML and JSON need none
             raise ReportError(
-                f"the PDF is drawn with PySide6 (Qt), which cannot be imported here ({e}); "
-                "use --format html (print it to PDF from a browser) or install PySide6-Essentials"
+                "the PDF is drawn with PySide6 (Qt), which cannot be imported here (%(said)s); "
+                "use --format html (print it to PDF from a browser) or install PySide6-Essentials",
+                said=str(e),
             ) from None
     else:
         target.write_text(json.dumps(run.result, indent=2, default=str) + "\n", encoding="utf-8")
@@ -94,7 +99,9 @@ def export_request(
     from trainsizer.report.request import write_request
 
     if fmt not in REQUEST_FORMATS:
-        raise ValueError(f"--format: {fmt!r} is not one of {', '.join(REQUEST_FORMATS)}")
+        raise BadValue(
+            "--format: %(format)r is not one of %(known)s", format=fmt, known=", ".join(REQUEST_FORMATS)
+        )
     run = load_run(run_dir)
     target = Path(out) if out else run.path / default_name("request", fmt, lang)
     kw = {"redacted": redacted, "headroom": headroom, "keep": keep}

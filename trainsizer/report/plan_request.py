@@ -7,6 +7,7 @@ from __future__ import annotations
 from email.message import EmailMessage
 from email.utils import formatdate
 
+from trainsizer.problem import BadValue
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS, md
 from trainsizer.report.text import duration_word, translator
 from trainsizer.result.model import part
@@ -237,7 +238,9 @@ def chosen_option(plan: dict, option_no: int | None) -> dict:
     if option_no is None:
         option_no = plan["top"][0] if plan["top"] else plan.get("closest")
     if option_no is None or not 1 <= option_no <= len(opts):
-        raise ValueError(f"--option must be between 1 and {len(opts)}, got {option_no}")
+        raise BadValue(
+            "--option must be between 1 and %(count)s, got %(value)s", count=len(opts), value=option_no
+        )
     return opts[option_no - 1]
 
 

@@ -8,6 +8,7 @@ translation.
 from __future__ import annotations
 
 from trainsizer import vocab
+from trainsizer.problem import BadValue
 from trainsizer.ui_common.probe_words import FIGURE_WORDS, PROBE_WHY, SCOPES
 from trainsizer.ui_common.textfmt import DURATION_FORMS
 
@@ -15,6 +16,29 @@ LANGS = ("en", "ru")
 
 # The terminal's (cli/render.py, cli/probe_cmds.py, cli/run_cmds.py; `--lang`).
 TERMINAL_WORDS = (
+    "cancelled (%s); %s says what ran",
+    "cancelled (%s)",
+    "no probes kept in %s (trainsizer probe keeps one each time it runs)",
+    "machine",
+    "where",
+    "probe",
+    "below",
+    "file",
+    "quick",
+    "full",
+    "in %s",
+    "largest %s that fits: %s (%s trials; each in %s)",
+    "none",
+    "trial %s = %s: %s",
+    "not installed",
+    "%s: python %s (%s), trainsizer %s, torch %s",
+    "trainsizer remote setup will:",
+    "nothing done: add --yes to do it",
+    "Proceed? [y/N] ",
+    "nothing done",
+    "%s: trainsizer %s installed in %s",
+    "fits",
+    "internal error: %s (set TRAINSIZER_DEBUG=1 for the traceback)",
     "server %s:",
     "yes",
     "no",
@@ -462,7 +486,7 @@ EN = {
 
 def translator(lang: str):
     if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}; one of {', '.join(LANGS)}")
+        raise BadValue("unknown language %(lang)r; one of %(known)s", lang=lang, known=", ".join(LANGS))
 
     from trainsizer.ui_common.messages import translate
 
@@ -478,7 +502,7 @@ def translator(lang: str):
 def issue_words(issue, t) -> str:
     """A spec problem (SpecIssue) as one line in ``t``'s language: where it is, then what is wrong (its
     template from the catalog's "SpecIssue" context, filled with its parameters)."""
-    return f"{issue.where()}: {issue.worded(t(issue.template))}"
+    return f"{issue.where()}: {issue.worded(t(issue.template), t)}"
 
 
 def duration_word(t):

@@ -13,6 +13,7 @@ import enum
 from typing import Any, TypedDict
 
 from trainsizer import __version__
+from trainsizer.problem import Problem
 from trainsizer.vocab import CHECK_IDS, CHECK_STATUSES, RUN_STATUSES, VERDICTS
 
 SCHEMA_VERSION = 2
@@ -221,7 +222,7 @@ def shaped(key: str, value: Any) -> dict[str, Any]:
     return _conform(value, SHAPES.get(key, {}))
 
 
-class ResultFileError(ValueError):
+class ResultFileError(Problem, ValueError):
     """result.json cannot be read as a result; the message names the file."""
 
 
@@ -302,14 +303,19 @@ def read_result_file(path) -> tuple[Result, list[str]]:
     try:
         data = json.loads(text, parse_constant=lambda name: nonfinite.append(name))
     except (ValueError, RecursionError) as e:  # also integers of thousands of digits, nesting too deep
-        raise ResultFileError(f"{path}: cannot be read ({str(e)[:200]})") from None
+        raise ResultFileError(
+            "%(path)s: cannot be read (%(said)s)", path=str(path), said=str(e)[:200]
+        ) from None
     if not isinstance(data, dict):
-        raise ResultFileError(f"{path}: not a trainsizer result")
+        raise ResultFileError("%(path)s: not a trainsizer result", path=str(path))
     schema = data.get("schema")
     if isinstance(schema, str) and schema.startswith("trainsizer.result/") and schema not in READABLE_SCHEMAS:
         raise ResultFileError(
-            f"{path}: schema is {schema!r}, newer than this trainsizer reads ({RESULT_SCHEMA}); "
-            "update trainsizer to read it"
+            "%(path)s: schema is %(schema)r, newer than this trainsizer reads (%(readable)s); "
+            "update trainsizer to read it",
+            path=str(path),
+            schema=schema,
+            readable=RESULT_SCHEMA,
         )
     problems = []
     if nonfinite:

@@ -85,12 +85,11 @@ def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
         spec = spec if isinstance(spec, dict) else {}
         return {f"{s}.{k}": v for s, sec in spec.items() if isinstance(sec, dict) for k, v in sec.items()}
 
+    def differ(fa: dict[str, Any], fb: dict[str, Any], keys) -> list[dict[str, Any]]:
+        return [{"field": k, "a": fa.get(k), "b": fb.get(k)} for k in keys if fa.get(k) != fb.get(k)]
+
     fa, fb = flat(a.get("spec")), flat(b.get("spec"))
-    changed = [
-        {"field": k, "a": fa.get(k), "b": fb.get(k)}
-        for k in sorted(set(fa) | set(fb))
-        if fa.get(k) != fb.get(k)
-    ]
+    changed = differ(fa, fb, sorted(set(fa) | set(fb)))
     ma, mb = part(a, "measurement"), part(b, "measurement")
     items = []
     for dev, key, va, vb, _ in _item_pairs(ma["anatomy"], mb["anatomy"]):
@@ -101,11 +100,7 @@ def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     return {
         "changed": changed,
         # what differs where they ran: the machine, its GPUs and driver, the software's versions
-        "environment": [
-            {"field": k, "a": ea.get(k), "b": eb.get(k)}
-            for k in dict.fromkeys([*ea, *eb])
-            if ea.get(k) != eb.get(k)
-        ],
+        "environment": differ(ea, eb, dict.fromkeys([*ea, *eb])),
         "items": items,
         "step_time": {"a": sa.get("median"), "b": sb.get("median")},
         "tokens_per_s": {"a": ma.get("tokens_per_s"), "b": mb.get("tokens_per_s")},

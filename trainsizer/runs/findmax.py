@@ -67,7 +67,7 @@ def find_max(
             }
         )
         if on_trial:
-            on_trial(f"trial {field} = {n}: {'fits' if ok else result.get('status')}")
+            on_trial(trials[-1])  # the trial as data: the edge words it
         return ok
 
     lo, hi = 0, None  # lo fits (0: nothing known), hi does not fit

@@ -37,6 +37,7 @@ from trainsizer.hardware.probes import (  # noqa: F401 (the kept probes, read be
     latest_probe,
     probes_dir,
 )
+from trainsizer.problem import Problem
 
 GiB = 1 << 30
 MiB = 1 << 20
@@ -58,7 +59,7 @@ THROTTLE_BAD = {
 THROTTLE_NOTE = {0x4: "software power cap"}
 
 
-class ProbeError(Exception):
+class ProbeError(Problem):
     """The probe could not run at all (no Python worker could start); the message says why."""
 
 
@@ -519,11 +520,18 @@ def probe_remote(
         proc.wait()
         t.join(timeout=5)
     if proc.returncode not in (0, 1):
-        raise RemoteError("remote_command_failed", f"{h}: the probe failed there (exit {proc.returncode})")
+        raise RemoteError(
+            "remote_command_failed",
+            "%(host)s: the probe failed there (exit %(code)s)",
+            host=str(h),
+            code=proc.returncode,
+        )
     try:
         doc = json.loads(out)
     except ValueError:
-        raise RemoteError("remote_command_failed", f"{h}: the probe wrote no result") from None
+        raise RemoteError(
+            "remote_command_failed", "%(host)s: the probe wrote no result", host=str(h)
+        ) from None
     doc["target"] = {"host": str(h)}
     return doc
 

@@ -246,9 +246,20 @@ def probe_slurm(
     if not isinstance(doc, dict) or not isinstance(doc.get("figures"), list):
         out = site.read(f"{job_dir}/stderr.log") or b""
         said = " | ".join(out.decode("utf-8", "replace").strip().splitlines()[-3:])
+        if said:
+            raise ProbeError(
+                "the probe job %(job)s wrote no probe (Slurm: %(state)s): %(said)s; "
+                "its folder is kept: %(folder)s",
+                job=job_id,
+                state=state,
+                said=said,
+                folder=job_dir,
+            )
         raise ProbeError(
-            f"the probe job {job_id} wrote no probe (Slurm: {state}){': ' + said if said else ''}; "
-            f"its folder is kept: {job_dir}"
+            "the probe job %(job)s wrote no probe (Slurm: %(state)s); its folder is kept: %(folder)s",
+            job=job_id,
+            state=state,
+            folder=job_dir,
         )
     doc["target"] = {
         "slurm": {

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from trainsizer.problem import BadValue, Problem
+
 REMOTE_PYTHON_ENV = "TRAINSIZER_REMOTE_PYTHON"  # a python on the server to use first (tests, odd layouts)
 # What ssh says when the session's connection goes away (rather than the remote command failing).
 LOST_MARKERS = (
@@ -39,14 +41,14 @@ _HOST_RE = re.compile(
 )
 
 
-class RemoteError(Exception):
+class RemoteError(Problem):
     """The server could not be used; ``code`` says why (vocabulary of docs/remote.md), the message how to fix
-    it."""
+    it (a template and its parameters: trainsizer.problem)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, template: str, /, **params):
         from trainsizer.result.model import ErrorKind
 
-        super().__init__(message)
+        super().__init__(template, **params)
         self.code = str(ErrorKind(code))  # the result's error_kind
 
 
@@ -62,10 +64,12 @@ class Host:
         text = (text or "").strip()
         m = _HOST_RE.match(text)
         if not m or text.startswith("-"):
-            raise ValueError(f"{text!r} is not a host like user@server, user@server:2222 or an ssh alias")
+            raise BadValue(
+                "%(text)r is not a host like user@server, user@server:2222 or an ssh alias", text=text
+            )
         port = int(m.group("port")) if m.group("port") else None
         if port is not None and not 1 <= port <= 65535:
-            raise ValueError(f"port {port} is out of range 1-65535")
+            raise BadValue("port %(port)s is out of range 1-65535", port=port)
         host = m.group("host").strip("[]")
         dest = f"{m.group('user')}@{host}" if m.group("user") else host
         return cls(dest, port)
@@ -84,9 +88,11 @@ def _classify(host: Host, stderr: str) -> RemoteError:
     if "REMOTE HOST IDENTIFICATION HAS CHANGED" in text:
         return RemoteError(
             "host_key_changed",
-            f"{host}: the server's host key differs from the one in known_hosts — refusing to connect. If "
+            "%(host)s: the server's host key differs from the one in known_hosts — refusing to connect. If "
             "the server was reinstalled, check its new fingerprint with its administrator, then remove the "
-            f"old key: ssh-keygen -R {host.destination.split('@')[-1]}",
+            "old key: ssh-keygen -R %(server)s",
+            host=str(host),
+            server=host.destination.split("@")[-1],
         )
     if (
         "Host key verification failed" in text
@@ -95,24 +101,27 @@ def _classify(host: Host, stderr: str) -> RemoteError:
     ):
         return RemoteError(
             "host_key_unknown",
-            f"{host}: the server's host key is not known here, and trainsizer does not accept one unseen. "
-            f"Check its fingerprint and accept it once by logging in yourself: {host.login_command()}",
+            "%(host)s: the server's host key is not known here, and trainsizer does not accept one unseen. "
+            "Check its fingerprint and accept it once by logging in yourself: %(login)s",
+            host=str(host),
+            login=host.login_command(),
         )
     if "Permission denied" in text:
         return RemoteError(
             "login_refused",
-            f"{host}: the login was refused ({last}). trainsizer logs in with your keys or agent only (no "
-            "password prompts); install a key once: ssh-copy-id "
-            + (f"-p {host.port} " if host.port else "")
-            + host.destination,
+            "%(host)s: the login was refused (%(said)s). trainsizer logs in with your keys or agent only (no "
+            "password prompts); install a key once: %(copy)s",
+            host=str(host),
+            said=last,
+            copy="ssh-copy-id " + (f"-p {host.port} " if host.port else "") + host.destination,
         )
     if "Could not resolve hostname" in text:
-        return RemoteError("unknown_host", f"{host}: no such host ({last})")
+        return RemoteError("unknown_host", "%(host)s: no such host (%(said)s)", host=str(host), said=last)
     if any(
         s in text for s in ("Connection refused", "timed out", "No route to host", "Network is unreachable")
     ):
-        return RemoteError("unreachable", f"{host}: cannot connect ({last})")
-    return RemoteError("ssh_failed", f"{host}: ssh failed ({last})")
+        return RemoteError("unreachable", "%(host)s: cannot connect (%(said)s)", host=str(host), said=last)
+    return RemoteError("ssh_failed", "%(host)s: ssh failed (%(said)s)", host=str(host), said=last)
 
 
 class Connection:
@@ -257,7 +266,7 @@ class Connection:
                 if info.get("trainsizer"):
                     break
         if not found:
-            raise RemoteError("no_python", f"{self.host}: no python3 found on the server")
+            raise RemoteError("no_python", "%(host)s: no python3 found on the server", host=str(self.host))
         best = next((f for f in found if f.get("trainsizer")), found[0])
         self.info, self.python = best, best["python"]
         return best
@@ -273,15 +282,23 @@ class Connection:
         if not info.get("trainsizer"):
             raise RemoteError(
                 "not_installed",
-                f"{self.host}: trainsizer is not installed for {info.get('python')} on the server; "
-                f"`{setup}` shows what it would install, and where, before doing it",
+                "%(host)s: trainsizer is not installed for %(python)s on the server; "
+                "`%(setup)s` shows what it would install, and where, before doing it",
+                host=str(self.host),
+                python=info.get("python"),
+                setup=setup,
             )
         if info.get("protocol") != PROTOCOL_VERSION or info.get("trainsizer") != __version__:
             raise RemoteError(
                 "version_mismatch",
-                f"{self.host}: the server has trainsizer {info.get('trainsizer')} (event protocol "
-                f"{info.get('protocol')}), this one is {__version__} (protocol {PROTOCOL_VERSION}); "
-                f"`{setup}` installs {__version__} there",
+                "%(host)s: the server has trainsizer %(there)s (event protocol %(there_protocol)s), this one "
+                "is %(here)s (protocol %(here_protocol)s); `%(setup)s` installs %(here)s there",
+                host=str(self.host),
+                there=info.get("trainsizer"),
+                there_protocol=info.get("protocol"),
+                here=__version__,
+                here_protocol=PROTOCOL_VERSION,
+                setup=setup,
             )
         return info
 
@@ -297,7 +314,9 @@ class Connection:
             said = p.stderr.decode("utf-8", "replace").strip().splitlines()
             raise RemoteError(
                 "remote_command_failed",
-                f"{self.host}: cannot read its devices ({said[-1] if said else f'exit {p.returncode}'})",
+                "%(host)s: cannot read its devices (%(said)s)",
+                host=str(self.host),
+                said=said[-1] if said else f"exit {p.returncode}",
             )
         return data
 
@@ -313,7 +332,13 @@ def _upload(conn: Connection, data: bytes, remote: str) -> None:
     """``data`` into the file ``remote`` on the server (a plain path: quoted here, never a shell word)."""
     p = conn.run(f"cat > {shlex.quote(remote)}", input=data, timeout=600)
     if p.returncode != 0:
-        raise RemoteError("upload_failed", f"{conn.host}: cannot write {remote} ({p.stderr.decode()[-200:]})")
+        raise RemoteError(
+            "upload_failed",
+            "%(host)s: cannot write %(path)s (%(said)s)",
+            host=str(conn.host),
+            path=remote,
+            said=p.stderr.decode()[-200:],
+        )
 
 
 _PLAIN_SUFFIX = re.compile(r"\.[A-Za-z0-9_-]{1,16}")
@@ -325,7 +350,10 @@ def make_scratch(conn: Connection) -> str:
     scratch = p.stdout.decode().strip()
     if p.returncode != 0 or not scratch.startswith("/"):
         raise RemoteError(
-            "scratch_failed", f"{conn.host}: cannot make a scratch folder ({p.stderr.decode()[-200:]})"
+            "scratch_failed",
+            "%(host)s: cannot make a scratch folder (%(said)s)",
+            host=str(conn.host),
+            said=p.stderr.decode()[-200:],
         )
     return scratch
 
@@ -344,7 +372,9 @@ def prepare_spec(conn: Connection, spec, scratch: str):
         p = Path(spec.data.path).expanduser()
         if p.is_dir():
             raise RemoteError(
-                "unsupported", f"{p}: a dataset folder cannot be sent to the server yet; give a file"
+                "unsupported",
+                "%(path)s: a dataset folder cannot be sent to the server yet; give a file",
+                path=str(p),
             )
         # the server's copy is named data<suffix>: the suffix tells the format; an odd one (spaces, quotes,
         # shell words) is dropped, and the format the spec resolves here goes with it
@@ -569,7 +599,12 @@ def remote_json(host: str | Host, args: str, *, spec=None) -> Any:
             p = conn.run(line, input=spec.to_toml().encode("utf-8"), timeout=600)
     if p.returncode not in (0, 1):
         message = p.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RemoteError("remote_command_failed", f"{host}: {message[-1] if message else 'failed'}")
+        raise RemoteError(
+            "remote_command_failed",
+            "%(host)s: %(said)s",
+            host=str(host),
+            said=message[-1] if message else "failed",
+        )
     return json.loads(p.stdout)
 
 
@@ -580,7 +615,7 @@ def local_wheel(into: Path, wheel: str | None = None) -> Path:
     if wheel:
         path = Path(wheel).expanduser()
         if not path.is_file() or path.suffix != ".whl":
-            raise RemoteError("no_wheel", f"{path}: not a wheel file")
+            raise RemoteError("no_wheel", "%(path)s: not a wheel file", path=str(path))
         return path
     import sys
 
@@ -601,20 +636,36 @@ def local_wheel(into: Path, wheel: str | None = None) -> Path:
     )  # fmt: skip
     found = sorted(into.glob("trainsizer-*.whl"))
     if p.returncode != 0 or not found:
-        raise RemoteError("no_wheel", f"building the wheel failed: {(p.stderr or p.stdout)[-300:]}")
+        raise RemoteError(
+            "no_wheel", "building the wheel failed: %(said)s", said=(p.stderr or p.stdout)[-300:]
+        )
     return found[-1]
 
 
+# the steps of `trainsizer remote setup`, worded by the CLI (in the catalog through this table)
+SETUP_TEMPLATES = {
+    "venv": "create the virtual environment %(venv)s with %(python)s -m venv --system-site-packages "
+    "(so that the server's own torch, if it has one, is used)",
+    "copy": "copy %(wheel)s (%(kib)s KiB) to %(venv)s/",
+    "install": "install it with %(venv)s/bin/pip: its dependencies are resolved on the server from its "
+    "package index; torch: the server's own, else from that index",
+    "install_torch": "install it with %(venv)s/bin/pip: its dependencies are resolved on the server from its "
+    "package index; torch as you asked: %(torch)s",
+}
+
+
 def setup_plan(conn: Connection, wheel: Path, torch: str | None = None) -> dict[str, Any]:
-    """What `trainsizer remote setup` will do on the server, said before it is done."""
+    """What `trainsizer remote setup` will do on the server, said before it is done: each step an English
+    template and its parameters (``{"template", "params"}``; the CLI words it in the terminal's language)."""
     base = _base_python(conn)
+    kib = wheel.stat().st_size // 1024
     steps = [
-        f"create the virtual environment {VENV_DIR} with {base} -m venv --system-site-packages "
-        "(so that the server's own torch, if it has one, is used)",
-        f"copy {wheel.name} ({wheel.stat().st_size // 1024} KiB) to {VENV_DIR}/",
-        f"install it with {VENV_DIR}/bin/pip: its dependencies are resolved on the server from its package "
-        "index"
-        + (f"; torch as you asked: {torch}" if torch else "; torch: the server's own, else from that index"),
+        {"template": SETUP_TEMPLATES["venv"], "params": {"venv": VENV_DIR, "python": base}},
+        {"template": SETUP_TEMPLATES["copy"], "params": {"wheel": wheel.name, "kib": kib, "venv": VENV_DIR}},
+        {
+            "template": SETUP_TEMPLATES["install_torch" if torch else "install"],
+            "params": {"venv": VENV_DIR, "torch": torch},
+        },
     ]
     return {"server": str(conn.host), "python": base, "venv": VENV_DIR, "wheel": str(wheel), "steps": steps}
 
@@ -623,7 +674,11 @@ def _base_python(conn: Connection) -> str:
     p = conn.run("command -v python3 || command -v python", timeout=60)
     found = p.stdout.decode().strip().splitlines()
     if not found:
-        raise RemoteError("no_python", f"{conn.host}: no python3 on the server to make a virtual environment")
+        raise RemoteError(
+            "no_python",
+            "%(host)s: no python3 on the server to make a virtual environment",
+            host=str(conn.host),
+        )
     return found[0]
 
 
@@ -638,7 +693,12 @@ def run_setup(
     )
     p = conn.run(line, timeout=600)
     if p.returncode != 0:
-        raise RemoteError("setup_failed", f"{conn.host}: making the venv failed: {p.stderr.decode()[-300:]}")
+        raise RemoteError(
+            "setup_failed",
+            "%(host)s: making the venv failed: %(said)s",
+            host=str(conn.host),
+            said=p.stderr.decode()[-300:],
+        )
     _upload(conn, wheel.read_bytes(), f'"$HOME"/.trainsizer/{shlex.quote(wheel.name)}')
     extra = " ".join(shlex.quote(t) for t in shlex.split(torch)) if torch else ""
     proc = conn.popen(
@@ -652,12 +712,17 @@ def run_setup(
     proc.wait()
     if proc.returncode != 0:
         raise RemoteError(
-            "setup_failed", f"{conn.host}: pip install failed (exit {proc.returncode}); see above"
+            "setup_failed",
+            "%(host)s: pip install failed (exit %(code)s); see above",
+            host=str(conn.host),
+            code=proc.returncode,
         )
     check = f"{venv}/bin/python -c 'import trainsizer; print(trainsizer.__version__)'"
     p = conn.run(check, timeout=300)
     if p.returncode != 0:
-        raise RemoteError("setup_failed", f"{conn.host}: the new venv cannot import trainsizer")
+        raise RemoteError(
+            "setup_failed", "%(host)s: the new venv cannot import trainsizer", host=str(conn.host)
+        )
     conn.info, conn.python = {}, None
     return {"venv": VENV_DIR, "trainsizer": p.stdout.decode().strip()}
 

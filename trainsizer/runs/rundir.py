@@ -9,12 +9,14 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from trainsizer.problem import Problem
+
 LOCK_NAME = ".lock"
 # What a run writes into its directory (replaced by --force; nothing else there is ever touched).
 RUN_FILES = ("result.json", "events.jsonl", "launcher.log", "worker-*.log", "remote-*.log")
 
 
-class RunDirError(Exception):
+class RunDirError(Problem):
     """The run directory cannot take this run (busy, already used, not a folder); the message names it."""
 
 
@@ -26,11 +28,15 @@ class RunDir:
     def __init__(self, path: str | os.PathLike, *, force: bool = False, append: bool = False):
         self.path = Path(path)
         if self.path.exists() and not self.path.is_dir():
-            raise RunDirError(f"{self.path}: exists and is not a folder; choose another --out")
+            raise RunDirError(
+                "%(path)s: exists and is not a folder; choose another --out", path=str(self.path)
+            )
         try:
             self.path.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise RunDirError(f"{self.path}: cannot be created ({e.strerror})") from None
+            raise RunDirError(
+                "%(path)s: cannot be created (%(said)s)", path=str(self.path), said=e.strerror
+            ) from None
         self._lock_fd = self._take_lock()
         try:
             if not append:  # append: a later process of the same run (the resume check's second half)
@@ -51,8 +57,10 @@ class RunDir:
             holder = os.read(fd, 64).decode("ascii", "replace").strip() or "unknown"
             os.close(fd)
             raise RunDirError(
-                f"{self.path}: another trainsizer run (pid {holder}) is writing into this folder; "
-                "wait for it, cancel it, or choose another --out"
+                "%(path)s: another trainsizer run (pid %(pid)s) is writing into this folder; "
+                "wait for it, cancel it, or choose another --out",
+                path=str(self.path),
+                pid=holder,
             )
         os.ftruncate(fd, 0)
         os.write(fd, f"{os.getpid()}\n".encode())
@@ -62,8 +70,10 @@ class RunDir:
         used = [n for n in ("result.json", "events.jsonl") if (self.path / n).exists()]
         if used and not force:
             raise RunDirError(
-                f"{self.path}: already holds a run ({', '.join(used)}); choose another --out, "
-                "or pass --force to replace that run"
+                "%(path)s: already holds a run (%(files)s); choose another --out, "
+                "or pass --force to replace that run",
+                path=str(self.path),
+                files=", ".join(used),
             )
         if used:
             for pattern in RUN_FILES:

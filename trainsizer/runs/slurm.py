@@ -30,6 +30,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from trainsizer.problem import Problem
+
 # Slurm job states that are over (squeue shows them briefly, scontrol keeps them for MinJobAge)
 ENDED = {
     "COMPLETED", "FAILED", "CANCELLED", "TIMEOUT", "NODE_FAIL", "PREEMPTED", "BOOT_FAIL", "DEADLINE",
@@ -47,13 +49,14 @@ WHY_ENDED = {
 }
 
 
-class SlurmError(Exception):
-    """The scheduler refused or cannot be used; ``code`` says why, the message is the scheduler's own."""
+class SlurmError(Problem):
+    """The scheduler refused or cannot be used; ``code`` says why, the message is the scheduler's own (a
+    template and its parameters: trainsizer.problem)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, template: str, /, **params):
         from trainsizer.result.model import ErrorKind
 
-        super().__init__(message)
+        super().__init__(template, **params)
         self.code = str(ErrorKind(code))  # the result's error_kind
 
 
@@ -112,7 +115,9 @@ def batch_script(
 def _tool(name: str) -> str:
     found = shutil.which(name)
     if not found:
-        raise SlurmError("no_slurm", f"{name} is not on PATH: run this on a login node of the cluster")
+        raise SlurmError(
+            "no_slurm", "%(command)s is not on PATH: run this on a login node of the cluster", command=name
+        )
     return found
 
 
@@ -165,14 +170,16 @@ class SshSite:
         try:
             return self.conn.run(line, input=input, timeout=timeout)
         except RemoteError as e:  # the login node cannot be reached (or went away): a result that says so
-            raise SlurmError(e.code, str(e)) from None
+            raise SlurmError.of(e, e.code) from None
 
     def slurm(self, argv: list[str], timeout: float = 120) -> subprocess.CompletedProcess:
         p = self._sh(" ".join(shlex.quote(a) for a in argv), timeout=timeout)
         if p.returncode == 127:
             raise SlurmError(
                 "no_slurm",
-                f"{self.conn.host}: {argv[0]} is not on PATH there: is it a login node of the cluster?",
+                "%(host)s: %(command)s is not on PATH there: is it a login node of the cluster?",
+                host=str(self.conn.host),
+                command=argv[0],
             )
         out, err = (x.decode("utf-8", "replace") for x in (p.stdout, p.stderr))
         return subprocess.CompletedProcess(argv, p.returncode, out, err)
@@ -183,12 +190,17 @@ class SshSite:
         try:  # the login node's trainsizer is this one (else `trainsizer remote setup` is named)
             self.python = self.conn.check_versions()["python"]
         except RemoteError as e:
-            raise SlurmError(e.code, str(e)) from None
+            raise SlurmError.of(e, e.code) from None
         p = self._sh('d="$HOME/.trainsizer/slurm" && mkdir -p "$d" && mktemp -d "$d/run.XXXXXX"', timeout=60)
         path = p.stdout.decode("utf-8", "replace").strip()
         if p.returncode != 0 or not path.startswith("/"):
             said = p.stderr.decode("utf-8", "replace").strip()[-200:]
-            raise SlurmError("job_dir_failed", f"{self.conn.host}: cannot make the job folder ({said})")
+            raise SlurmError(
+                "job_dir_failed",
+                "%(host)s: cannot make the job folder (%(said)s)",
+                host=str(self.conn.host),
+                said=said,
+            )
         return path
 
     def put_spec(self, spec, job_dir: str) -> None:
@@ -220,7 +232,9 @@ def submit(script_path, after: str | None = None, site=LOCAL) -> str:
     p = site.slurm(["sbatch", "--parsable", *deps, str(script_path)])
     if p.returncode != 0:
         said = (p.stderr or p.stdout).strip().splitlines()
-        raise SlurmError("sbatch_refused", "sbatch: " + (said[-1] if said else f"exit {p.returncode}"))
+        raise SlurmError(
+            "sbatch_refused", "sbatch: %(said)s", said=said[-1] if said else f"exit {p.returncode}"
+        )
     return p.stdout.strip().split(";")[0]
 
 
@@ -268,7 +282,7 @@ def partition_nodes(partition: str | None, site=LOCAL) -> dict[str, Any]:
     p = site.slurm(cmd, timeout=60)
     if p.returncode != 0:
         said = (p.stderr or p.stdout).strip().splitlines()
-        raise SlurmError("sinfo_failed", "sinfo: " + (said[-1] if said else f"exit {p.returncode}"))
+        raise SlurmError("sinfo_failed", "sinfo: %(said)s", said=said[-1] if said else f"exit {p.returncode}")
     groups: dict[tuple, list[dict[str, Any]]] = {}
     seen: set[str] = set()
     for line in p.stdout.splitlines():
@@ -283,8 +297,11 @@ def partition_nodes(partition: str | None, site=LOCAL) -> dict[str, Any]:
                 "partition": fields[5].rstrip("*")}  # fmt: skip
         groups.setdefault((kind, count, node["memory_mb"], node["cpus"]), []).append(node)
     if not groups:
-        where = f"partition {partition!r}" if partition else "the cluster"
-        raise SlurmError("no_nodes", f"sinfo lists no nodes in {where}")
+        if partition:
+            raise SlurmError(
+                "no_nodes", "sinfo lists no nodes in partition %(partition)r", partition=partition
+            )
+        raise SlurmError("no_nodes", "sinfo lists no nodes in the cluster")
     (kind, count, memory_mb, cpus), nodes = max(groups.items(), key=lambda kv: (len(kv[1]), kv[0][1]))
     return {
         "partition": partition or nodes[0]["partition"],
@@ -309,13 +326,14 @@ def partition_target(
     from trainsizer.hardware.accelerators import find_accelerator, match_accelerator
 
     desc = {"kind": "slurm", **partition_nodes(partition, site)}
-    where = f"partition {desc['partition']!r}"
     if not desc["gpus_per_node"]:
         if need_gpus:
             raise SlurmError(
                 "no_gpus",
-                f"the nodes of {where} have no GPUs in sinfo's Gres ({desc['gres']}); plan for another "
-                "partition with --partition, or for a planned machine with --devices/--gpus",
+                "the nodes of partition %(partition)r have no GPUs in sinfo's Gres (%(gres)s); "
+                "plan for another partition with --partition, or for a planned machine with --devices/--gpus",
+                partition=desc["partition"],
+                gres=desc["gres"],
             )
         return {**desc, "gpu_class": None, "gpu_class_from": None, "devices": None}
     if gpu_class:
@@ -326,8 +344,10 @@ def partition_target(
         if acc is None:
             raise SlurmError(
                 "unknown_gpu",
-                f"sinfo's Gres of {where} ({desc['gres']}) names no GPU model trainsizer knows; "
+                "sinfo's Gres of partition %(partition)r (%(gres)s) names no GPU model trainsizer knows; "
                 "name the class with --gpus, e.g. --gpus H100-80GB",
+                partition=desc["partition"],
+                gres=desc["gres"],
             )
         gpu_class, desc["gpu_class_from"] = acc.key, "gres"
     return {**desc, "gpu_class": gpu_class, "devices": f"{desc['gpus_per_node']}x{gpu_class}"}

@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from trainsizer.problem import Problem
+
 KINDS = ("measure", "check")
 
 
-class Unsupported(ValueError):
+class Unsupported(Problem, ValueError):
     """This target cannot run what was asked; the message names the option and what to do instead."""
 
 
@@ -168,7 +170,7 @@ class SlurmCluster:
             try:
                 conn = Connection(Host.parse(self.host))
             except ValueError as e:
-                raise Unsupported(f"--host: {e}") from None
+                raise Unsupported("--host: %(reason)s", reason=e) from None
             site = SshSite(conn)
         try:
             return run_slurm(
@@ -181,7 +183,7 @@ class SlurmCluster:
                 site=site,
             )
         except SlurmError as e:
-            raise Unsupported(str(e)) from None
+            raise Unsupported.of(e) from None
         finally:
             if conn is not None:
                 conn.close()
@@ -190,7 +192,8 @@ class SlurmCluster:
 def _this_machine_only(request: RunRequest, option: str) -> None:
     if request.memory_limit or request.break_resume:
         raise Unsupported(
-            f"{option}: a worker memory limit and --break-resume apply to runs on this machine only"
+            "%(option)s: a worker memory limit and --break-resume apply to runs on this machine only",
+            option=option,
         )
 
 
@@ -209,8 +212,9 @@ def target_for(spec, host: str | None = None, slurm: bool = False) -> Target:
         return SlurmCluster(host)  # sbatch here, or on the login node --host names (over SSH)
     if spec.cluster.nodes > 1 and not _inside_the_job(spec):
         raise Unsupported(
-            f"[cluster] nodes = {spec.cluster.nodes}: a job on several nodes runs through Slurm; add --slurm "
-            "(or set nodes = 1)"
+            "[cluster] nodes = %(nodes)s: a job on several nodes runs through Slurm; "
+            "add --slurm (or set nodes = 1)",
+            nodes=spec.cluster.nodes,
         )
     if spec.parallel.hosts:
         if host:
@@ -222,6 +226,6 @@ def target_for(spec, host: str | None = None, slurm: bool = False) -> Target:
         try:
             Host.parse(host)
         except ValueError as e:
-            raise Unsupported(f"--host: {e}") from None
+            raise Unsupported("--host: %(reason)s", reason=e) from None
         return SshServer(host)
     return ThisMachine()

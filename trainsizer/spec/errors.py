@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trainsizer.problem import Problem, fill, worded
+
 _SECTION_NAMES = (
     "model",
     "method",
@@ -19,6 +21,10 @@ _SECTION_NAMES = (
     "task",
     "cluster",
 )
+
+
+def _same(text: str) -> str:
+    return text
 
 
 @dataclass(frozen=True, init=False)
@@ -47,17 +53,19 @@ class SpecIssue:
     def message(self) -> str:
         return self.worded(self.template)
 
-    def worded(self, template: str) -> str:
+    def worded(self, template: str, t=None) -> str:
         """``template`` (this issue's, or its translation) filled with the parameters; the English
-        sentence when a translation does not fit them."""
-        if not self.params:
-            return template
-        for candidate in (template, self.template):
-            try:
-                return candidate % self.params
-            except (KeyError, TypeError, ValueError):
-                continue
-        return f"{self.template} {self.params}"
+        sentence when a translation does not fit them. A parameter that is a problem (trainsizer.problem)
+        is worded through ``t`` (a translator; English without one)."""
+        params = {k: worded(v, t or _same) for k, v in self.params.items()}
+        return fill(template, params, self.template)
+
+    @classmethod
+    def of(cls, path: str, code: str, e: BaseException) -> SpecIssue:
+        """A problem another part raised (``e``) as one of ``path``: its template when it has one."""
+        if isinstance(e, Problem):
+            return cls(path, code, e.template, **e.params)
+        return cls(path, code, str(e))
 
     def where(self) -> str:
         """The field as the spec file writes it (``[batch] seq_len``), or the file or document path."""
@@ -111,8 +119,3 @@ def closest(word: str, candidates) -> str:
         return ""
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return close[0] if close else ""
-
-
-def did_you_mean(word: str, candidates) -> str:
-    close = closest(word, candidates)
-    return f"; did you mean {close}?" if close else ""

@@ -8,17 +8,15 @@ import os
 import stat
 from pathlib import Path
 
+from trainsizer.problem import Problem
+
 SPEC_LIMIT = 16 * 2**20  # a spec or a config.json larger than this is not one
 TEXT_LIMIT = 64 * 2**20  # result.json and other small documents of a run folder
 
 
-class FileProblem(ValueError):
-    """A file that cannot be read as asked; ``str()`` names the file and says why. ``template`` and
-    ``params`` are that sentence for the edges to word in another language (as a SpecIssue's)."""
-
-    def __init__(self, template: str, /, **params):
-        self.template, self.params = template, params
-        super().__init__(template % params if params else template)
+class FileProblem(Problem, ValueError):
+    """A file that cannot be read as asked; ``str()`` names the file and says why (a trainsizer.problem:
+    ``template`` and ``params`` are that sentence for the edges to word in another language)."""
 
 
 _KINDS = (

@@ -3,7 +3,8 @@ lupdate` writes them into the catalog's "Spec" context, and tests/test_spec_word
 translation and that no problem is made from a sentence this reader cannot see).
 
 A problem's template is the template argument of ``SpecIssue(path, code, template, **params)``,
-``FileProblem(template, **params)`` or ``EstimateError(path, template, **params)``: a literal, a conditional
+``EstimateError(path, template, **params)`` or a trainsizer.problem class (``InputError(template, **params)``,
+``RemoteError(code, template, **params)``, ... : MAKERS): a literal, a conditional
 of literals, a name bound in the same function to literals (an assignment, or a ``for`` over tuples of
 them), or an entry of a module-level dict whose name ends in ``_TEMPLATES``. Anything else is a pass-through
 of another library's text (``str(e)``) and is listed by ``unseen()``."""
@@ -13,7 +14,22 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-MAKERS = {"SpecIssue": 2, "FileProblem": 0, "EstimateError": 1}  # the template argument's position
+# the template argument's position: a spec's problems, and every trainsizer.problem.Problem class
+MAKERS = {
+    "SpecIssue": 2,
+    "EstimateError": 1,
+    "Problem": 0,
+    "BadValue": 0,
+    "FileProblem": 0,
+    "InputError": 0,
+    "RunDirError": 0,
+    "ReportError": 0,
+    "ResultFileError": 0,
+    "Unsupported": 0,
+    "ProbeError": 0,
+    "RemoteError": 1,
+    "SlurmError": 1,
+}
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -58,6 +74,7 @@ def _scan(path: Path):
                 if isinstance(t, ast.Name) and t.id.endswith("_TEMPLATES"):
                     tables[t.id] = [v.value for v in n.value.values if isinstance(v, ast.Constant)]
     templates: list[str] = list(v for vs in tables.values() for v in vs)
+    templates += [t.removeprefix("%(path)s: ") for t in templates if t.startswith("%(path)s: ")]  # as below
     unseen: list[str] = []
     funcs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
 
@@ -89,6 +106,8 @@ def _scan(path: Path):
             unseen.append(f"{shown}:{n.lineno}: {ast.unparse(arg)}")
             continue
         templates += got
+        if n.func.id == "FileProblem":  # a spec file's own problem is shown under the file's name
+            templates += [t.removeprefix("%(path)s: ") for t in got if t.startswith("%(path)s: ")]
     return templates, unseen
 
 
@@ -112,7 +131,6 @@ def templates() -> list[str]:
     out: list[str] = []
     for p in _sources():
         out += _scan(p)[0]
-    out += [t.removeprefix("%(path)s: ") for t in out if t.startswith("%(path)s: ")]
     return list(dict.fromkeys(out))
 
 
