@@ -174,3 +174,19 @@ def test_find_max_tells_its_trials_in_the_terminals_language(english_words):
     assert _trial_line(oom, "micro_batch", en) == "trial micro_batch = 8: does not fit (out of memory)"
     worded = [_trial_line(fits, "micro_batch", ru), _trial_line(oom, "micro_batch", ru)]
     assert worded[0].startswith("попытка micro_batch = 4: ") and english_words(" ".join(worded)) == [], worded
+
+
+def test_what_a_command_wrote_and_where_it_estimated_are_whole_russian_sentences(cli_main, tmp_path):
+    """A walk in Russian found "wrote run.toml", "Оценка … на эта машина" and "single на cpu"; each is
+    one sentence of the catalog now (the English output keeps its words, so the check can fail)."""
+    spec = tmp_path / "run.toml"
+    rc, out, err = cli_main(
+        "spec", "new", "--preset", "tiny-llama", "-o", spec, env={"TRAINSIZER_LANG": "ru"}
+    )
+    assert rc == 0 and out.strip() == f"записано: {spec}", (out, err)
+    rc, out, _ = cli_main("estimate", spec, "--lang", "ru")
+    first, second = out.splitlines()[:2]
+    assert rc == 0 and first == "Оценка (аналитическая) для этой машины", first
+    assert "· одно устройство на " in second, second  # cpu here, cuda:0 on a machine with a GPU
+    rc, out, _ = cli_main("estimate", spec, "--lang", "en")
+    assert out.splitlines()[0] == "Estimate (analytic) on this machine" and "one device on " in out

@@ -19,7 +19,7 @@ def _export(fn, args, **kw) -> int:
         raise InputError(
             "%(path)s: cannot be written (%(said)s)", path=str(e.filename or args.output), said=e.strerror
         ) from None
-    print(f"wrote {path}")
+    print(words(args)("wrote %s", path))
     return EXIT_OK
 
 
@@ -282,5 +282,5 @@ def _plan_request(args) -> int:
         out.write_text(text, encoding="utf-8")
     else:
         out.write_bytes(render_plan_eml(spec, result, args.option, args.lang, to=args.to, **kw))
-    print(f"wrote {out}")
+    print(words(args)("wrote %s", out))
     return EXIT_OK

@@ -142,6 +142,7 @@ def cmd_estimate(args) -> int:
             raise InputError("--host sizes the run on that server's own devices; leave out --devices")
         data = _on_host(args.host, "estimate {spec} --json" + (" --traced" if args.traced else ""), spec)
         data["target"] = f"{args.host} (the server's devices)"
+        data["target_server"] = args.host
     else:
         data = run_estimate(spec, devices=args.devices, traced=args.traced)
     if args.output:

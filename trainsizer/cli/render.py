@@ -50,7 +50,8 @@ def describe_spec(spec, devices: str | None = None, t=ENGLISH) -> str:
     )
     if spec.batch.gradient_checkpointing:
         line += " · " + t("checkpointing")
-    return line + " · " + t("%s on %s", spec.parallel.strategy, devices or spec.parallel.devices)
+    strategy = t("one device") if spec.parallel.strategy == "single" else spec.parallel.strategy
+    return line + " · " + t("%s on %s", strategy, devices or spec.parallel.devices)
 
 
 def verdict_line(data, t=ENGLISH) -> str:
@@ -78,6 +79,17 @@ def verdict_line(data, t=ENGLISH) -> str:
     )
 
 
+def _estimate_title(data, t) -> str:
+    """Where the estimate is for, as a whole sentence in each language: this machine, a server's own devices
+    (``estimate --host``), or a described target."""
+    kind = t(data["kind"])
+    if data.get("target_server"):
+        return t("Estimate (%s) on the devices of %s", kind, data["target_server"])
+    if data["target"] == "this machine":
+        return t("Estimate (%s) on this machine", kind)
+    return t("Estimate (%s) on %s", kind, data["target"])
+
+
 def render_estimate(spec, data, t=ENGLISH) -> str:
     est = data["estimate"]
     devs = est["devices"]
@@ -85,7 +97,7 @@ def render_estimate(spec, data, t=ENGLISH) -> str:
     first = devs[first_name]
     label = first_name if len(devs) == 1 else t("%s (each of %s)", first_name, len(devs))
     lines = [
-        t("Estimate (%s) on %s", t(data["kind"]), t(data["target"])),
+        _estimate_title(data, t),
         "  " + describe_spec(spec, data.get("devices"), t),
         "  "
         + t(

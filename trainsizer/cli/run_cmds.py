@@ -231,16 +231,17 @@ def cmd_measure(args) -> int:
 
 def resume_figures(r: dict, t=None) -> list[str]:
     """The resume check's sizes and times that it measured (a command's check has no save or load time)."""
-    from trainsizer.report.text import translator
+    from trainsizer.report.text import duration_word, translator
+    from trainsizer.ui_common.textfmt import fmt_seconds
 
     t = t or translator("en")
     out = []
     if isinstance(r.get("checkpoint_bytes"), int | float):
         out.append(t("checkpoint %s", f"{r['checkpoint_bytes'] / 2**20:.1f} MiB"))
     if isinstance(r.get("save_s"), int | float):
-        out.append(t("save %s", f"{r['save_s']:.2f} s"))
+        out.append(t("save %s", fmt_seconds(r["save_s"], ".2f", duration_word(t))))
     if isinstance(r.get("load_s"), int | float):
-        out.append(t("load %s", f"{r['load_s']:.2f} s"))
+        out.append(t("load %s", fmt_seconds(r["load_s"], ".2f", duration_word(t))))
     return [", ".join(out)] if out else []
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from trainsizer.cli.common import EXIT_OK, InputError, err, print_json
+from trainsizer.cli.common import EXIT_OK, InputError, err, print_json, words
 
 
 def load_spec(path: str, *, for_run: bool = False):
@@ -49,7 +49,7 @@ def cmd_spec_new(args) -> int:
     if out.exists() and not args.force:
         raise InputError("%(path)s: exists; use --force to overwrite", path=str(out))
     spec.save(out)
-    print(f"wrote {out}")
+    print(words(args)("wrote %s", out))
     return EXIT_OK
 
 
