@@ -190,3 +190,33 @@ def test_what_a_command_wrote_and_where_it_estimated_are_whole_russian_sentences
     assert "· одно устройство на " in second, second  # cpu here, cuda:0 on a machine with a GPU
     rc, out, _ = cli_main("estimate", spec, "--lang", "en")
     assert out.splitlines()[0] == "Estimate (analytic) on this machine" and "one device on " in out
+
+
+@pytest.mark.skipif(
+    not __import__("shutil").which("ssh"), reason="needs the OpenSSH client (make test installs it)"
+)
+def test_a_failed_remote_run_gives_its_reason_in_the_readers_language(cli_main, tmp_path):
+    """A server that cannot be reached (a closed loopback port, the real ssh client): result.json keeps the
+    English sentence and the template with its parameters (error_words); the report and `history show` word
+    it in Russian, the check's evidence too; the English report keeps the English words."""
+    import json
+
+    spec = tmp_path / "run.toml"
+    spec.write_text('[model]\npreset = "tiny-llama"\n')
+    out = tmp_path / "run"
+    rc, _, err = cli_main("measure", spec, "--out", out, "--host", "nobody@127.0.0.1:1", "--lang", "ru")
+    assert rc != 0 and "не удаётся подключиться" in err, err
+    result = json.loads((out / "result.json").read_text())
+    assert result["error_kind"] == "unreachable" and "cannot connect" in result["error"]
+    assert result["error_words"]["template"] == "%(host)s: cannot connect (%(said)s)"
+    for lang, said, other in (
+        ("ru", "не удаётся подключиться", "cannot connect"),
+        ("en", "cannot connect", "подключ"),
+    ):
+        rc, _, err = cli_main(
+            "report", out, "--format", "html", "--lang", lang, "-o", tmp_path / f"r.{lang}.html"
+        )
+        html = (tmp_path / f"r.{lang}.html").read_text()
+        assert rc == 0 and html.count(said) >= 2 and other not in html, (lang, err)
+    rc, shown, _ = cli_main("history", "show", out, "--lang", "ru")
+    assert "не измерено: nobody@127.0.0.1:1: не удаётся подключиться" in shown, shown

@@ -50,6 +50,15 @@ class Problem(Exception):
         params = {k: worded(v, t) for k, v in self.params.items()}
         return fill(t(self.template), params, self.template)
 
+    def as_data(self) -> dict:
+        """The template and parameters as JSON can hold them (result.json's ``error_words``): a parameter
+        that is a problem nested the same way, anything else as its text unless it is a number."""
+        params = {
+            k: v.as_data() if isinstance(v, Problem) else v if isinstance(v, int | float) else str(v)
+            for k, v in self.params.items()
+        }
+        return {"template": self.template, "params": params}
+
     @classmethod
     def of(cls, e: BaseException, *args):
         """``e`` as a problem of this class (``args`` before the template: a code): its template and
@@ -61,3 +70,15 @@ class Problem(Exception):
 
 class BadValue(Problem, ValueError):
     """A value that cannot be read (a device description, a host, a size); names the value."""
+
+
+def words_of(data, t=_identity) -> str | None:
+    """``Problem.as_data``'s form worded in the language of ``t``; None when ``data`` is not that form."""
+    if not (
+        isinstance(data, dict)
+        and isinstance(data.get("template"), str)
+        and isinstance(data.get("params"), dict)
+    ):
+        return None
+    params = {k: words_of(v, t) if isinstance(v, dict) else v for k, v in data["params"].items()}
+    return fill(t(data["template"]), {k: "" if v is None else v for k, v in params.items()}, data["template"])

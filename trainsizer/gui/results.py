@@ -18,7 +18,8 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
-from trainsizer.result.model import part
+from trainsizer.gui.spec_text import problem_words
+from trainsizer.result.model import error_text, part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_rate
 
@@ -246,6 +247,6 @@ class ResultsPanel(QWidget):
             )
         err = result.get("error")
         if err and result.get("status") != "cancelled":
-            message = err.get("message") if isinstance(err, dict) else str(err)
+            message = err.get("message") if isinstance(err, dict) else error_text(result, problem_words)
             lines.append(fill(self.tr("Error: %1"), str(message or err)))
         return "\n".join(lines)

@@ -37,7 +37,9 @@ from trainsizer.gui.labels import JOB_STATES, PHASES, STATUSES, label
 from trainsizer.gui.plan_panel import PlanPanel
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
-from trainsizer.gui.spec_text import error_text
+from trainsizer.gui.spec_text import error_text as problem_text
+from trainsizer.gui.spec_text import problem_words
+from trainsizer.result.model import error_text
 from trainsizer.runs.compare import reference_levels, result_levels
 from trainsizer.runs.history import history_root, new_run_dir
 
@@ -293,7 +295,9 @@ class MainWindow(QMainWindow):
         try:
             spec = load(path)
         except (SpecError, OSError) as e:
-            QMessageBox.warning(self, self.tr("Cannot open the specification"), f"{path}\n\n{error_text(e)}")
+            QMessageBox.warning(
+                self, self.tr("Cannot open the specification"), f"{path}\n\n{problem_text(e)}"
+            )
             return False
         self.form.set_spec(spec)
         return True
@@ -492,7 +496,7 @@ class MainWindow(QMainWindow):
             self.progress.setValue(0)
         elif status != "ok" and isinstance(result.get("error"), str):
             # it stopped before a worker said why (a server not reached, a lost link): the result's reason
-            self.progress.setFormat(fill(self.tr("failed: %1"), result["error"]))
+            self.progress.setFormat(fill(self.tr("failed: %1"), error_text(result, problem_words)))
             self.progress.setValue(0)
             self.log.appendPlainText(f"[{result.get('error_kind') or 'error'}] {result['error']}")
         else:
@@ -525,7 +529,7 @@ class MainWindow(QMainWindow):
         try:
             replay = Replay(path, self)
         except (OSError, ValueError) as e:
-            QMessageBox.warning(self, self.tr("Cannot open the run"), error_text(e))
+            QMessageBox.warning(self, self.tr("Cannot open the run"), problem_text(e))
             return None
         self.plot.reset()
         self.plot_hint.hide()
@@ -556,7 +560,7 @@ class MainWindow(QMainWindow):
         try:
             self.compare_box = CompareDialog(self, a, b)
         except (ReportError, OSError, ValueError) as e:
-            QMessageBox.warning(self, self.tr("Cannot compare the runs"), error_text(e))
+            QMessageBox.warning(self, self.tr("Cannot compare the runs"), problem_text(e))
             return
         self.compare_box.open()
 

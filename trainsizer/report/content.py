@@ -12,7 +12,7 @@ from typing import Any
 
 from trainsizer.problem import Problem
 from trainsizer.report.text import duration_word
-from trainsizer.result.model import part
+from trainsizer.result.model import error_text, part
 from trainsizer.runs.compare import ITEM_KEYS
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
@@ -127,7 +127,7 @@ def checks_section(run: Run, t) -> Section:
     status = run.result.get("status")
     if status not in (None, "ok"):
         meas = part(run.result, "measurement")
-        why = run.result.get("error") or meas.get("failure") or ""
+        why = error_text(run.result, t) or meas.get("failure") or ""
         oom = meas["oom"]
         if oom:
             why = (

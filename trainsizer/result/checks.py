@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from trainsizer.problem import words_of
 from trainsizer.result.model import shaped, verdict_of
 from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
@@ -42,7 +43,9 @@ def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
         checks.append(_check("recorded", "not_run", "not_recorded"))
     checks.append(_placement_check(est, meas))
     if meas is None and isinstance(result.get("error"), str):  # it stopped before measuring: say why
-        checks.append(_check("peak_and_step", "not_run", "not_measured", why=result["error"]))
+        worded = result.get("error_words")  # the reason's template and parameters: worded in each language
+        why = worded if words_of(worded) is not None else result["error"]
+        checks.append(_check("peak_and_step", "not_run", "not_measured", why=why))
     else:
         checks.append(_peak_check(meas, est, spec))
     engine = shaped("spec", spec)["engine"]  # a command without a metric pattern has no agreed metric

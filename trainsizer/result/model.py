@@ -142,6 +142,7 @@ PARTS: dict[str, tuple[type, Any]] = {
     "stages": (dict, dict),
     "error": (str, ABSENT),
     "error_kind": (str, ABSENT),
+    "error_words": (dict, ABSENT),  # the error's template and parameters (failed_with), schema /2 and later
     "created": (str, ABSENT),
 }
 
@@ -244,10 +245,24 @@ def new_result(spec) -> Result:
     return result
 
 
-def failed_with(kind: str, message: str) -> dict[str, str]:
+def failed_with(kind: str, message) -> dict[str, Any]:
     """The parts that say why a run failed: ``error`` (a sentence) and ``error_kind`` (its code, an ErrorKind:
-    a kind not in the vocabulary is a bug here, never a word a reader cannot look up)."""
-    return {"error": str(message), "error_kind": str(ErrorKind(kind))}
+    a kind not in the vocabulary is a bug here, never a word a reader cannot look up); for a problem of
+    trainsizer's (trainsizer.problem) also ``error_words``, its template and parameters, which the edges word
+    in the reader's language (``error_text``)."""
+    out: dict[str, Any] = {"error": str(message), "error_kind": str(ErrorKind(kind))}
+    if isinstance(message, Problem):
+        out["error_words"] = message.as_data()
+    return out
+
+
+def error_text(result, t=None) -> str | None:
+    """Why the run failed, in the language of ``t`` (a translator of templates; English without one): the
+    worded ``error_words`` when the result has them, else ``error`` as it was written."""
+    from trainsizer.problem import words_of
+
+    worded = words_of(result.get("error_words"), t) if t else None
+    return worded or result.get("error")
 
 
 def normalize(result: dict[str, Any], problems: list[str] | None = None) -> Result:

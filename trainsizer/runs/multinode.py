@@ -143,7 +143,7 @@ def run_multinode(
             raise KeyboardInterrupt
         return result
     except RemoteError as e:
-        result.update(finished=now(), **failed_with(e.code, str(e)))
+        result.update(finished=now(), **failed_with(e.code, e))
         finish(rd, result)
         raise
     finally:

@@ -511,7 +511,7 @@ def run_remote(
     except RemoteError as e:
         if result is None:
             result = new_result(spec)
-            result.update(finished=now(), **failed_with(e.code, str(e)))
+            result.update(finished=now(), **failed_with(e.code, e))
             result["target"] = {"host": str(host)}
             finish(rd, result)
         raise

@@ -473,7 +473,7 @@ def run_slurm(
             raise KeyboardInterrupt
         return result
     except SlurmError as e:
-        result.update(finished=now(), **failed_with(e.code, str(e)))
+        result.update(finished=now(), **failed_with(e.code, e))
         result["target"] = {"slurm": {"job_id": job_id, "partition": spec.cluster.partition}}
         if resume_job:
             cancel(resume_job, site)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from trainsizer.problem import words_of
+
 # code -> English template (str.format fields; translators keep the fields)
 MESSAGES = {
     "recorded": "specification and environment recorded",
@@ -161,6 +163,10 @@ def render(
     text = translated if translated is not None else translate(template, lang)
     if lang != "en" and isinstance(params.get("why"), str):  # a fixed reason (PROBE_WHY) is worded too
         params["why"] = translate(params["why"], lang)
+    for key, value in params.items():  # a problem's template and parameters (result.json's error_words)
+        worded = words_of(value, lambda s: translate(s, lang)) if isinstance(value, dict) else None
+        if worded is not None:
+            params[key] = worded
     for candidate in (text, template):
         try:
             return candidate.format(**params)
