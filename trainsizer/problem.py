@@ -29,8 +29,10 @@ def _identity(text: str) -> str:
     return text
 
 
-def worded(value, t=_identity):
-    """A parameter in the language of ``t``: a problem (or a spec's SpecIssue) worded, anything else as is."""
+def worded(value, t=None):
+    """A parameter in the language of ``t`` (English without one): a problem (or a spec's SpecIssue) worded,
+    anything else as is."""
+    t = t or _identity
     if isinstance(value, Problem):
         return value.words(t)
     if hasattr(value, "worded") and hasattr(value, "template"):

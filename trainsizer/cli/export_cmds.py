@@ -29,6 +29,11 @@ def cmd_report(args) -> int:
     return _export(export_report, args)
 
 
+def _code(t, x) -> str:
+    """A code a listing shows (a verdict, a target): as written in English (scripts read it), else worded."""
+    return str(x) if t.lang == "en" else t(str(x))
+
+
 def cmd_request(args) -> int:
     from trainsizer.report.export import export_request
 
@@ -148,9 +153,6 @@ def cmd_history(args) -> int:
         return EXIT_OK
     from trainsizer.ui_common.textfmt import table
 
-    def code(x) -> str:  # the verdict's and the target's codes stay as written in English (scripts read them)
-        return str(x) if t.lang == "en" else t(str(x))
-
     print(
         table(
             [
@@ -159,9 +161,9 @@ def cmd_history(args) -> int:
                     e.model,
                     e.method,
                     e.precision,
-                    code(e.target),
+                    _code(t, e.target),
                     e.engine,
-                    code(e.verdict),
+                    _code(t, e.verdict),
                     e.path.name,
                 ]
                 for e in entries
@@ -229,9 +231,6 @@ def _history_probes(args) -> int:
         return EXIT_OK
     from trainsizer.ui_common.textfmt import table
 
-    def code(x) -> str:  # the verdict's code stays as written in English (scripts read it)
-        return str(x) if t.lang == "en" else t(str(x))
-
     print(
         table(
             [
@@ -240,7 +239,7 @@ def _history_probes(args) -> int:
                     r["machine"],
                     probe_where(doc, t),
                     t("quick") if r["quick"] else t("full"),
-                    code(r["verdict"]),
+                    _code(t, r["verdict"]),
                     str(r["below"]),
                     r["file"],
                 ]

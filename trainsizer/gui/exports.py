@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from trainsizer.gui.i18n import LANGUAGES, fill
-from trainsizer.gui.spec_text import error_text
+from trainsizer.gui.spec_text import exception_text
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP
 
 
@@ -171,7 +171,7 @@ class ExportDialog(QDialog):
             written = self.write(path)
         except Exception as e:  # a message with the path, never a traceback in the window
             self.status.setText(fill(self.tr("Not saved: %1"), str(path)))
-            QMessageBox.warning(self, self.tr("Cannot export"), f"{path}\n\n{error_text(e)}")
+            QMessageBox.warning(self, self.tr("Cannot export"), f"{path}\n\n{exception_text(e)}")
             return
         self.status.setText(fill(self.tr("Saved: %1"), str(written)))
 

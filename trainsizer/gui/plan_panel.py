@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from trainsizer.gui.i18n import duration_word, fill
 from trainsizer.gui.labels import CAVEATS, LAYOUTS, NEEDS, PLAN_REASONS, label
-from trainsizer.gui.spec_text import error_text
+from trainsizer.gui.spec_text import exception_text
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, plan_cells, spec_changes_text
 
 
@@ -64,7 +64,7 @@ class PlanRunner(QObject):
             result = plan(spec, headroom=headroom, calibration=plan_calibration(spec), **limits)
             error = None
         except ValueError as e:  # a GPU class the catalog does not know: named, as `plan --gpus` names it
-            result, error = None, fill(self.tr("GPU classes: %1"), error_text(e))
+            result, error = None, fill(self.tr("GPU classes: %1"), exception_text(e))
         except Exception as e:  # shown in the panel, never a traceback
             result, error = None, f"{type(e).__name__}: {e}"
         if seq == self._seq:

@@ -33,7 +33,7 @@ def problem_words(template: str) -> str:
     return QCoreApplication.translate("SpecIssue", template)
 
 
-def error_text(e: BaseException) -> str:
+def exception_text(e: BaseException) -> str:
     """An error for a message box, in the window's language: a spec's problems one per line, a problem of
     trainsizer's (trainsizer.problem) worded from its template, another library's as it said it."""
     from trainsizer.problem import Problem

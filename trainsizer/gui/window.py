@@ -37,8 +37,7 @@ from trainsizer.gui.labels import JOB_STATES, PHASES, STATUSES, label
 from trainsizer.gui.plan_panel import PlanPanel
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
-from trainsizer.gui.spec_text import error_text as problem_text
-from trainsizer.gui.spec_text import problem_words
+from trainsizer.gui.spec_text import exception_text, problem_words
 from trainsizer.result.model import error_text
 from trainsizer.runs.compare import reference_levels, result_levels
 from trainsizer.runs.history import history_root, new_run_dir
@@ -296,7 +295,7 @@ class MainWindow(QMainWindow):
             spec = load(path)
         except (SpecError, OSError) as e:
             QMessageBox.warning(
-                self, self.tr("Cannot open the specification"), f"{path}\n\n{problem_text(e)}"
+                self, self.tr("Cannot open the specification"), f"{path}\n\n{exception_text(e)}"
             )
             return False
         self.form.set_spec(spec)
@@ -529,7 +528,7 @@ class MainWindow(QMainWindow):
         try:
             replay = Replay(path, self)
         except (OSError, ValueError) as e:
-            QMessageBox.warning(self, self.tr("Cannot open the run"), problem_text(e))
+            QMessageBox.warning(self, self.tr("Cannot open the run"), exception_text(e))
             return None
         self.plot.reset()
         self.plot_hint.hide()
@@ -560,7 +559,7 @@ class MainWindow(QMainWindow):
         try:
             self.compare_box = CompareDialog(self, a, b)
         except (ReportError, OSError, ValueError) as e:
-            QMessageBox.warning(self, self.tr("Cannot compare the runs"), problem_text(e))
+            QMessageBox.warning(self, self.tr("Cannot compare the runs"), exception_text(e))
             return
         self.compare_box.open()
 

@@ -23,10 +23,6 @@ _SECTION_NAMES = (
 )
 
 
-def _same(text: str) -> str:
-    return text
-
-
 @dataclass(frozen=True, init=False)
 class SpecIssue:
     """One problem in a run specification.
@@ -57,7 +53,7 @@ class SpecIssue:
         """``template`` (this issue's, or its translation) filled with the parameters; the English
         sentence when a translation does not fit them. A parameter that is a problem (trainsizer.problem)
         is worded through ``t`` (a translator; English without one)."""
-        params = {k: worded(v, t or _same) for k, v in self.params.items()}
+        params = {k: worded(v, t) for k, v in self.params.items()}
         return fill(template, params, self.template)
 
     @classmethod
