@@ -293,15 +293,16 @@ def test_kept_gpu_runs_calibrate_and_cpu_runs_do_not(tmp_path):
     # issue 30: a run on several GPUs measured its communication in its step time; the plan adds the layout's
     # again, so the exposed share its estimate predicted is taken out (MFU 0.30 over 2.0 s, 0.5 s exposed:
     # 0.40 of compute) — and without that prediction the run does not calibrate (it would count it twice)
+    from trainsizer.result.model import RunResult
     from trainsizer.runs.history import compute_utilization
 
     two = json.loads(json.dumps(on_gpu))
     two["environment"]["gpus"] *= 2
     two["measurement"].update(world_size=2, mfu=0.30)
     two["measurement"]["step_time_s"]["median"] = 2.0
-    assert compute_utilization(two) is None
+    assert compute_utilization(RunResult.of(two)) is None
     two["estimate"].setdefault("time", {})["exposed_s"] = 0.5  # (the recorded run predates the time part)
-    assert compute_utilization(two) == pytest.approx(0.40)
+    assert compute_utilization(RunResult.of(two)) == pytest.approx(0.40)
     later = tmp_path / "two-gpu-run"
     later.mkdir()
     two["created"] = "2099-01-01T00:00:00+00:00"

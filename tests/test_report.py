@@ -388,10 +388,9 @@ def test_a_failed_run_gives_a_truthful_report(run_dir, status):
 
 
 def test_inner_parts_of_the_wrong_type_still_give_every_output(run_dir, cli_main):
-    """The readers index the shaped parts (runs.result.part) instead of guarding each level: a result whose
-    inner parts are lists, strings or null renders the report, the request and the terminal summary."""
+    """The readers read the typed model (result.model.RunResult) instead of guarding each level: a result
+    whose inner parts are lists, strings or null renders the report, the request and the terminal summary."""
     from trainsizer.cli.render import render_measurement
-    from trainsizer.result.model import part
 
     def spoil(r):
         r["measurement"].update(peak=[1, 2], anatomy="x", step_time_s=None, oom=[])
@@ -403,10 +402,12 @@ def test_inner_parts_of_the_wrong_type_still_give_every_output(run_dir, cli_main
     _edit_result(run_dir, spoil)
     run = load_run(run_dir)
     before = copy.deepcopy(run.result)
-    meas = part(run.result, "measurement")
-    assert meas["peak"] == {} and meas["anatomy"] == {} and meas["oom"] == {}
-    assert set(meas["step_time_s"].values()) == {None}  # its statistics, each not available
-    assert part(run.result, "estimate")["devices"]["cpu"]["items"] == {}
+    meas = run.typed.measurement
+    assert meas.peak == {} and meas.anatomy == {} and meas.oom == {}
+    assert meas.step_time_s.count is None and meas.step_time_s.median is None  # each not available
+    assert run.typed.estimate["devices"]["cpu"]["items"] == {}
+    assert run.typed.environment.host == {} and run.typed.environment.nvml.topology == {}
+    assert run.typed.resume.saved_at == []
     assert run.result == before  # shaping reads; what ran stays as it was written
     html = render_html(run)
     assert "Verdict:" in html and "not measured" in html

@@ -79,6 +79,80 @@ def test_a_newer_result_is_refused_by_name_and_wrong_leaves_are_named(tmp_path, 
     assert code == 0 and "Traceback" not in err, err
 
 
+def test_the_typed_model_reads_a_real_result_field_by_field_and_loses_nothing():
+    """RunResult (result.model): every typed field of a recorded run's parts holds what the file says; keys it
+    does not type stay in ``raw``; a stage that did not run is an empty part (false), not a missing key."""
+    import dataclasses
+    from pathlib import Path
+
+    from trainsizer.result.model import CheckId, Part, RunResult, Status, Verdict
+
+    path = Path(__file__).parent / "data" / "recorded_check" / "result.json"
+    result, problems = read_result_file(path)
+    r = RunResult.of(result, problems)
+    assert problems == []
+    assert r.status is Status.OK and r.verdict is Verdict.ACCEPTED and r.error is None
+    assert [c.id for c in r.checks] == list(CheckId)
+    compared = 0
+    for key in ("measurement", "quality", "resume", "environment"):
+        part, written = getattr(r, key), result[key]
+        assert part and part.raw is written
+        for f in dataclasses.fields(part):
+            if f.name == "raw" or f.name not in written:
+                continue
+            value = getattr(part, f.name)
+            got = value.raw if isinstance(value, Part) else value
+            if f.name in type(part).INNER:  # its values gain their inner shape (a device's basis, say)
+                assert all(got[k].items() >= v.items() for k, v in written[f.name].items()), (key, f.name)
+            elif written[f.name] is None:  # written as null: an empty container or None, never a value
+                assert not got, (key, f.name)
+            else:
+                assert got == written[f.name], (key, f.name)
+            compared += 1
+    assert compared >= 40  # the recorded run's parts are typed, not passed through
+    assert r.measurement.step_time_s.median == result["measurement"]["step_time_s"]["median"]
+    assert r.resume.save_s == result["resume"]["save_s"] and r.quality.passed is True
+    nothing = RunResult.of({"status": "failed", "error": "gpu1: cannot connect", "error_kind": "unreachable"})
+    assert not nothing.measurement and not nothing.resume and nothing.measurement.step_time_s.count is None
+    assert nothing.error.kind == "unreachable" and nothing.error.text() == "gpu1: cannot connect"
+    assert nothing.verdict is Verdict.INCOMPLETE
+
+
+def test_the_typed_model_names_each_leaf_of_the_wrong_type_and_leaves_it_out():
+    """A part or leaf of the wrong type is named (field path) and read as not available, never a traceback;
+    the writers' shapes (SHAPES) are the same annotations, so a typed field is shaped alike."""
+    from trainsizer.result.model import SHAPES, Measurement, RunResult
+
+    bad = {
+        "status": "ok",
+        "measurement": {
+            "tokens_per_s": "many",
+            "host_rss_largest": 7,
+            "peak_includes_eval": "yes",
+            "mfu": True,
+        },
+        "resume": {"passed": 1, "saved_at": "3", "checkpoint_bytes": 10},
+        "environment": {"nvml": [], "gpus": {"a": 1}},
+        "checks": [{"id": "recorded", "status": "passed", "code": "recorded", "params": {}}, {"id": "nope"}],
+    }
+    problems: list[str] = []
+    r = RunResult.of(bad, problems)
+    named = " | ".join(problems)
+    wrong = [f"measurement.{k}" for k in ("tokens_per_s", "host_rss_largest", "peak_includes_eval", "mfu")]
+    wrong += ["resume.passed", "resume.saved_at", "environment.nvml", "environment.gpus", "a check"]
+    for where in wrong:
+        assert where in named, (where, named)
+    assert (
+        r.measurement.tokens_per_s is None
+        and r.measurement.mfu is None
+        and r.measurement.host_rss_largest.rss is None
+    )
+    assert r.resume.passed is None and r.resume.saved_at == [] and r.resume.checkpoint_bytes == 10
+    assert r.environment.gpus == [] and r.environment.nvml.topology == {} and len(r.checks) == 1
+    assert set(SHAPES["measurement"]) >= {"tokens_per_s", "step_time_s", "host_rss_largest", "anatomy"}
+    assert SHAPES["measurement"]["step_time_s"]["count"] is int and Measurement().step_time_s.count is None
+
+
 def test_the_target_is_named_by_the_spec_and_the_command_line():
     from trainsizer.runs.targets import RunRequest, SshNodes, SshServer, ThisMachine, Unsupported, target_for
 

@@ -214,13 +214,14 @@ def _links(tm: dict, t) -> list[str]:
 
 
 def render_measurement(result: dict, t=ENGLISH) -> str:
-    from trainsizer.result.model import part
+    from trainsizer.result.model import RunResult
     from trainsizer.runs.compare import anatomy_rows
 
-    meas = part(result, "measurement")
-    lines = [t("status: %s · verdict: %s", _code(t, result.get("status")), _code(t, result.get("verdict")))]
-    if meas["oom"]:
-        o = meas["oom"]
+    typed = RunResult.of(result)
+    meas = typed.measurement
+    lines = [t("status: %s · verdict: %s", _code(t, typed.status), _code(t, typed.verdict))]
+    if meas.oom:
+        o = meas.oom
         lines.append(
             t(
                 "does not fit: out of memory in %s at step %s: %s",
@@ -229,88 +230,82 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
                 o.get("message"),
             )
         )
-    if meas.get("failure"):
-        lines.append(t("failed: %s", meas["failure"]))
-    command = meas["engine"]["name"] == "command"
+    if meas.failure:
+        lines.append(t("failed: %s", meas.failure))
+    command = meas.engine.name == "command"
     if command:
         line = t(
             "command: %s · ran %s · exit code %s · %s step lines matched",
-            " ".join(meas["engine"].get("command") or []),
-            fmt_seconds(meas.get("wall_s") or 0, ".1f", duration_word(t)),
-            meas.get("exit_code"),
-            meas.get("steps_observed", 0),
+            " ".join(map(str, meas.engine.command)),
+            fmt_seconds(meas.wall_s or 0, ".1f", duration_word(t)),
+            meas.exit_code,
+            meas.steps_observed or 0,
         )
-        if not meas.get("step_source"):
+        if not meas.step_source:
             line += " " + t("(no step pattern: step time not observable)")
         lines.append(line)
-        if meas.get("host_rss"):
-            uss = ", " + t("unique %s", fmt_bytes(meas["host_uss"])) if meas.get("host_uss") else ""
-            lines.append(
-                t("host: peak RSS of its processes %s (measured)", fmt_bytes(meas["host_rss"]) + uss)
-            )
-            big = meas["host_rss_largest"]
-            if big["rss"] and (meas.get("host_processes") or 0) > 1:
+        if meas.host_rss:
+            uss = ", " + t("unique %s", fmt_bytes(meas.host_uss)) if meas.host_uss else ""
+            lines.append(t("host: peak RSS of its processes %s (measured)", fmt_bytes(meas.host_rss) + uss))
+            big = meas.host_rss_largest
+            if big.rss and (meas.host_processes or 0) > 1:
                 lines.append(
                     "  "
                     + t(
                         "summed over %s processes; the largest: %s (pid %s), peak RSS %s",
-                        meas["host_processes"],
-                        big["name"],
-                        big["pid"],
-                        fmt_bytes(big["rss"]),
+                        meas.host_processes,
+                        big.name,
+                        big.pid,
+                        fmt_bytes(big.rss),
                     )
                 )
-        if meas.get("left_behind"):
-            lines.append(t("stopped %s process(es) it left running", meas["left_behind"]))
-        if meas.get("failure") and meas.get("stderr_tail"):
-            lines += [t("last lines of its stderr:"), *("  " + x for x in meas["stderr_tail"][-10:])]
-    st = meas["step_time_s"]
-    if st.get("count"):
-        figures = (fmt_seconds(st["median"], ".3f", duration_word(t)), f"{st['p95']:.3f}", f"{st['min']:.3f}",
-                   st["count"])  # fmt: skip
+        if meas.left_behind:
+            lines.append(t("stopped %s process(es) it left running", meas.left_behind))
+        if meas.failure and meas.stderr_tail:
+            lines += [t("last lines of its stderr:"), *("  " + str(x) for x in meas.stderr_tail[-10:])]
+    st = meas.step_time_s
+    if st.count:
+        median = fmt_seconds(st.median or 0, ".3f", duration_word(t))
+        figures = (median, f"{st.p95 or 0:.3f}", f"{st.min or 0:.3f}", st.count)
         times = (
             t("step %s median (p95 %s, min %s, %s steps, from the times of its step lines)", *figures)
             if command
             else t("step %s median (p95 %s, min %s, %s steps)", *figures)
         )
-    if st.get("count") and command:
+    if st.count and command:
         lines.append(times + " · " + _command_tokens(meas, t))
-        left = meas["step_time_left_out"]
-        if left["warmup"] or left["evaluation"]:
+        left = meas.step_time_left_out
+        if left.warmup or left.evaluation:
             lines.append(
                 "  "
                 + t(
                     "not timed: %s warm-up step(s), %s with an evaluation between its step lines",
-                    left["warmup"] or 0,
-                    left["evaluation"] or 0,
+                    left.warmup or 0,
+                    left.evaluation or 0,
                 )
             )
-    elif st.get("count"):
-        mfu = (
-            (" · " + t("MFU %s of %s", f"{meas['mfu']:.0%}", t(str(meas.get("peak_basis")))))
-            if meas.get("mfu")
-            else ""
-        )
+    elif st.count:
+        mfu = (" · " + t("MFU %s of %s", f"{meas.mfu:.0%}", t(str(meas.peak_basis)))) if meas.mfu else ""
         lines.append(
             times
-            + f" · {meas.get('tokens_per_s') or 0:,.0f} "
+            + f" · {meas.tokens_per_s or 0:,.0f} "
             + t("tokens/s")
-            + f" · {meas.get('tflops') or 0:.3f} TFLOP/s{mfu}"
+            + f" · {meas.tflops or 0:.3f} TFLOP/s{mfu}"
         )
-        predicted = part(result, "estimate")["time"]
-        if predicted.get("seconds"):
+        predicted = typed.estimate["time"]
+        if predicted.get("seconds") and st.median is not None:
             lines.append(
                 t(
                     "predicted (estimated): %s, %s tokens/s (%s); measured ÷ predicted %s",
                     fmt_seconds(predicted["seconds"], ".3f", duration_word(t)),
                     f"{predicted.get('tokens_per_s') or 0:,.0f}",
                     time_basis_words(predicted, t),
-                    f"{st['median'] / predicted['seconds']:.2f}",
+                    f"{st.median / predicted['seconds']:.2f}",
                 )
             )
     by_device: dict[str, list[list[str]]] = {}
     for r in anatomy_rows(result):
-        if "weights" not in meas["anatomy"].get(r["device"], {}):
+        if "weights" not in meas.anatomy.get(r["device"], {}):
             continue  # a device measured without an itemization (or only estimated)
         m, e = r["measured"], r["estimated"]
         by_device.setdefault(r["device"], []).append(
@@ -324,7 +319,7 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
     for dev, rows in by_device.items():
         lines.append("")
         lines.append(table(rows, [f"{dev}", t("measured"), t("estimated"), t("measured/estimated")]))
-    for dev, peak in meas["peak"].items():
+    for dev, peak in meas.peak.items():
         if peak.get("allocated") is not None and peak.get("source") != "cpu_allocator":
             lines.append(
                 t(
@@ -335,18 +330,18 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
                     _bytes(t, peak.get("nvml_used")),
                 )
             )
-    for dev, peak in meas["peak"].items():
+    for dev, peak in meas.peak.items():
         if peak.get("source") == "cpu_allocator" and peak.get("allocated") is not None:
-            ratio = meas["anatomy"].get(dev, {}).get("tracker_ratio")
+            ratio = meas.anatomy.get(dev, {}).get("tracker_ratio")
             lines.append(
                 t("%s: peak %s (measured: the CPU allocator's record)", dev, fmt_bytes(peak["allocated"]))
                 + ("; " + t("items (tracker) ÷ allocator peak %s", f"{ratio:.3f}") if ratio else "")
             )
-    if meas.get("host_rss") and not command:
-        lines.append(t("host: worker RSS peak %s", fmt_bytes(meas["host_rss"])))
-    for c in result.get("checks") or []:
-        mark = {"passed": "✓", "failed": "✗", "not_run": "·"}.get(c.get("status"), "?")
-        lines.append(f"  {mark} {_code(t, c.get('id'))}: {evidence(c, t.lang)}")
+    if meas.host_rss and not command:
+        lines.append(t("host: worker RSS peak %s", fmt_bytes(meas.host_rss)))
+    for c in typed.checks:
+        mark = {"passed": "✓", "failed": "✗", "not_run": "·"}[c.status]
+        lines.append(f"  {mark} {_code(t, c.id)}: {evidence(c.as_data(), t.lang)}")
     return "\n".join(lines)
 
 
@@ -496,16 +491,17 @@ def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
     return "\n".join(lines)
 
 
-def _command_tokens(meas: dict, t=ENGLISH) -> str:
-    """A command's throughput and where it comes from (never a 0 for what is not known)."""
-    if meas.get("tokens_per_s") and meas.get("tokens_basis") == "trainer_batches":
+def _command_tokens(meas, t=ENGLISH) -> str:
+    """A command's throughput (a result.model.Measurement) and where it comes from (never a 0 for what is
+    not known)."""
+    if meas.tokens_per_s and meas.tokens_basis == "trainer_batches":
         return t(
             "%s tokens/s (counted from the batches its Trainer trained on: %s tokens per step)",
-            f"{meas['tokens_per_s']:,.0f}",
-            f"{meas.get('tokens_per_step') or 0:,}",
+            f"{meas.tokens_per_s:,.0f}",
+            f"{meas.tokens_per_step or 0:,}",
         )
-    if meas.get("tokens_per_s_assumed"):
-        return t("%s tokens/s if a step is the spec's batch", f"{meas['tokens_per_s_assumed']:,.0f}")
+    if meas.tokens_per_s_assumed:
+        return t("%s tokens/s if a step is the spec's batch", f"{meas.tokens_per_s_assumed:,.0f}")
     return t("tokens/s not known")
 
 

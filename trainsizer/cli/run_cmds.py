@@ -9,7 +9,7 @@ from pathlib import Path
 
 from trainsizer.cli.common import EXIT_INTERNAL, EXIT_NEGATIVE, EXIT_OK, print_json, words
 from trainsizer.cli.spec_cmds import load_spec
-from trainsizer.result.model import part
+from trainsizer.result.model import Resume, RunResult
 from trainsizer.vocab import STATUS_WORDS
 
 
@@ -88,11 +88,12 @@ def _stop_when_stdin_closes() -> None:
 
 def _exit_code(kind: str, result: dict) -> int:
     """measure: 0 ok, 1 out of memory, 3 otherwise; check: 0 only when accepted, 3 when it did not finish."""
-    status = result.get("status")
+    typed = RunResult.of(result)
+    status = typed.status
     if kind == "check":
         if status not in ("ok", "oom"):
             return EXIT_INTERNAL
-        return EXIT_OK if result.get("verdict") == "accepted" else EXIT_NEGATIVE
+        return EXIT_OK if typed.verdict == "accepted" else EXIT_NEGATIVE
     return {"ok": EXIT_OK, "oom": EXIT_NEGATIVE}.get(status, EXIT_INTERNAL)
 
 
@@ -195,16 +196,17 @@ def _print_result(args, result: dict, what: str, where: str | None) -> None:
     t = words(args)
     print(render_measurement(result, t))
     if what == "check":
-        q, r = part(result, "quality"), part(result, "resume")
-        if q.get("before") is not None:
-            print(t("quality: %s", evidence(q, t.lang)))
-        if result["resume"] is not None:
-            print(t("resume: %s", "; ".join([evidence(r, t.lang), *resume_figures(r, t)])))
+        typed = RunResult.of(result)
+        q, r = typed.quality, typed.resume
+        if q.before is not None:
+            print(t("quality: %s", evidence(q.raw, t.lang)))
+        if r:
+            print(t("resume: %s", "; ".join([evidence(r.raw, t.lang), *resume_figures(r, t)])))
         from trainsizer.report.text import duration_word
         from trainsizer.ui_common.textfmt import fmt_seconds
 
         word = duration_word(t)
-        stages = part(result, "stages").items()
+        stages = typed.stages.items()
         print(t("stages: %s", ", ".join(f"{_stage(t, k)} {fmt_seconds(v, '.1f', word)}" for k, v in stages)))
     path = Path(args.out).resolve() / "result.json"
     print(t("results: %s", path) + (" " + t("(measured on %s)", where) if where else ""))
@@ -229,19 +231,19 @@ def cmd_measure(args) -> int:
     return _run(args, "measure")
 
 
-def resume_figures(r: dict, t=None) -> list[str]:
+def resume_figures(r: Resume, t=None) -> list[str]:
     """The resume check's sizes and times that it measured (a command's check has no save or load time)."""
     from trainsizer.report.text import duration_word, translator
     from trainsizer.ui_common.textfmt import fmt_seconds
 
     t = t or translator("en")
     out = []
-    if isinstance(r.get("checkpoint_bytes"), int | float):
-        out.append(t("checkpoint %s", f"{r['checkpoint_bytes'] / 2**20:.1f} MiB"))
-    if isinstance(r.get("save_s"), int | float):
-        out.append(t("save %s", fmt_seconds(r["save_s"], ".2f", duration_word(t))))
-    if isinstance(r.get("load_s"), int | float):
-        out.append(t("load %s", fmt_seconds(r["load_s"], ".2f", duration_word(t))))
+    if r.checkpoint_bytes is not None:
+        out.append(t("checkpoint %s", f"{r.checkpoint_bytes / 2**20:.1f} MiB"))
+    if r.save_s is not None:
+        out.append(t("save %s", fmt_seconds(r.save_s, ".2f", duration_word(t))))
+    if r.load_s is not None:
+        out.append(t("load %s", fmt_seconds(r.load_s, ".2f", duration_word(t))))
     return [", ".join(out)] if out else []
 
 

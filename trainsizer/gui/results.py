@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from trainsizer.gui.i18n import fill
 from trainsizer.gui.labels import CHECKS, ITEMS, PHASES, STATUSES, label
 from trainsizer.gui.spec_text import problem_words
-from trainsizer.result.model import error_text, part
+from trainsizer.result.model import RunResult
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_rate
 
@@ -115,8 +115,8 @@ class ResultsPanel(QWidget):
 
     def show_result(self, result: dict) -> None:
         self.result = result
-        verdict = result.get("verdict") or "incomplete"
-        status = result.get("status")
+        typed = RunResult.of(result)
+        verdict, status = typed.verdict, typed.status
         text = fill(self.tr("Verdict: %1"), label(STATUSES, verdict))
         if status and status != "ok":
             text += " · " + label(STATUSES, status)
@@ -127,7 +127,7 @@ class ResultsPanel(QWidget):
 
         self._fill_checks(worded_checks(result))
         self._fill_anatomy(result)
-        self.summary.setText(self._summary(result))
+        self.summary.setText(self._summary(typed))
         self.report_button.setEnabled(True)
         self.request_button.setEnabled(True)
 
@@ -162,39 +162,39 @@ class ResultsPanel(QWidget):
             self.anatomy.setItem(i, 3, _cell(f"{r['ratio']:.3f}" if r["ratio"] is not None else "—", right))
         self._refit(self.anatomy)  # long item names wrap instead of ending in "…"
 
-    def _summary(self, result: dict) -> str:
+    def _summary(self, result: RunResult) -> str:
         lines = []
-        meas = part(result, "measurement")
-        st = meas["step_time_s"]
-        if st.get("count"):
+        meas = result.measurement
+        st = meas.step_time_s
+        if st.count:
             lines.append(
                 fill(
                     self.tr(
                         "Step time: median %1 s, p95 %2 s, min %3 s over %4 steps · %5 tokens/s · %6 TFLOP/s"
                     ),
-                    f"{st['median']:.3f}",
-                    f"{st['p95']:.3f}",
-                    f"{st['min']:.3f}",
-                    str(st["count"]),
-                    fmt_rate(meas.get("tokens_per_s")),
-                    f"{meas.get('tflops') or 0:.3g}",
+                    f"{st.median or 0:.3f}",
+                    f"{st.p95 or 0:.3f}",
+                    f"{st.min or 0:.3f}",
+                    str(st.count),
+                    fmt_rate(meas.tokens_per_s),
+                    f"{meas.tflops or 0:.3g}",
                 )
-                + (f" · MFU {meas['mfu']:.0%}" if meas.get("mfu") else "")
+                + (f" · MFU {meas.mfu:.0%}" if meas.mfu else "")
             )
-            predicted = part(result, "estimate")["time"]["seconds"]
-            if predicted:
+            predicted = result.estimate["time"]["seconds"]
+            if predicted and st.median is not None:
                 lines.append(
                     fill(
                         self.tr("Step time predicted %1 s, measured %2 s (measured ÷ predicted %3)"),
                         f"{predicted:.3g}",
-                        f"{st['median']:.3g}",
-                        f"{st['median'] / predicted:.2f}",
+                        f"{st.median:.3g}",
+                        f"{st.median / predicted:.2f}",
                     )
                 )
-        if meas.get("host_rss"):
-            lines.append(fill(self.tr("Host RSS peak: %1"), fmt_bytes(meas["host_rss"])))
-        for dev, p in meas["peak"].items():
-            if p and p.get("allocated") is not None:
+        if meas.host_rss:
+            lines.append(fill(self.tr("Host RSS peak: %1"), fmt_bytes(meas.host_rss)))
+        for dev, p in meas.peak.items():
+            if p.get("allocated") is not None:
                 lines.append(
                     fill(
                         self.tr("%1 peak: allocated %2, reserved %3, NVML %4"),
@@ -204,8 +204,8 @@ class ResultsPanel(QWidget):
                         fmt_bytes(p.get("nvml_used")),
                     )
                 )
-        if meas.get("oom"):
-            o = meas["oom"]
+        if meas.oom:
+            o = meas.oom
             lines.append(
                 fill(
                     self.tr("Out of memory in %1 at step %2: %3"),
@@ -214,18 +214,18 @@ class ResultsPanel(QWidget):
                     str(o.get("message", ""))[:300],
                 )
             )
-        if result.get("status") == "cancelled":
+        if result.status == "cancelled":
             lines.append(
                 self.tr(
                     "Cancelled by you. What ran until then is kept in the run folder (events.jsonl, "
                     "result.json) and shown here."
                 )
             )
-        elif meas.get("failure"):
-            lines.append(fill(self.tr("Failure: %1"), str(meas["failure"])))
+        elif meas.failure:
+            lines.append(fill(self.tr("Failure: %1"), str(meas.failure)))
         from trainsizer.result.checks import worded_outcomes
 
-        q = worded_outcomes(result).get("quality")
+        q = worded_outcomes(result.raw).get("quality")
         if q and q.get("before") is not None:
             lines.append(
                 fill(
@@ -233,20 +233,18 @@ class ResultsPanel(QWidget):
                     evidence(q, translated=lambda tpl: QCoreApplication.translate("Messages", tpl)),
                 )
             )
-        r = result.get("resume")
-        if r and "max_abs_loss_diff" in r:
+        r = result.resume
+        if r.max_abs_loss_diff is not None:
             lines.append(
                 fill(
                     self.tr("Resume: max |Δloss| %1, max |Δparam| %2, checkpoint %3, save %4 s, load %5 s"),
-                    f"{r['max_abs_loss_diff']:.3g}",
-                    f"{r['max_abs_param_diff']:.3g}",
-                    fmt_bytes(r.get("checkpoint_bytes")),
-                    f"{r.get('save_s') or 0:.2f}",
-                    f"{r.get('load_s') or 0:.2f}",
+                    f"{r.max_abs_loss_diff:.3g}",
+                    f"{r.max_abs_param_diff or 0:.3g}",
+                    fmt_bytes(r.checkpoint_bytes),
+                    f"{r.save_s or 0:.2f}",
+                    f"{r.load_s or 0:.2f}",
                 )
             )
-        err = result.get("error")
-        if err and result.get("status") != "cancelled":
-            message = err.get("message") if isinstance(err, dict) else error_text(result, problem_words)
-            lines.append(fill(self.tr("Error: %1"), str(message or err)))
+        if result.error and result.status != "cancelled":
+            lines.append(fill(self.tr("Error: %1"), result.error.text(problem_words)))
         return "\n".join(lines)

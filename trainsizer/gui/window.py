@@ -38,7 +38,7 @@ from trainsizer.gui.plan_panel import PlanPanel
 from trainsizer.gui.plot import MemoryPlot
 from trainsizer.gui.results import ResultsPanel
 from trainsizer.gui.spec_text import exception_text, problem_words
-from trainsizer.result.model import error_text
+from trainsizer.result.model import RunResult
 from trainsizer.runs.compare import reference_levels, result_levels
 from trainsizer.runs.history import history_root, new_run_dir
 
@@ -473,11 +473,12 @@ class MainWindow(QMainWindow):
 
     def show_result(self, result: dict) -> None:
         self.plot_hint.hide()
-        if result.get("estimate") and not self.plot.predicted:
+        typed = RunResult.of(result)
+        if typed.estimate["devices"] and not self.plot.predicted:
             self.plot.set_reference(result_levels(result))
         self.results.show_result(result)
         self.plot.redraw()
-        status = result.get("status") or "ok"
+        status = typed.status or "ok"
         failure = self.plot.timeline.failed()
         if status == "cancelled":
             self.progress.setRange(0, 100)
@@ -493,13 +494,13 @@ class MainWindow(QMainWindow):
                 )
             )
             self.progress.setValue(0)
-        elif status != "ok" and isinstance(result.get("error"), str):
+        elif status != "ok" and typed.error:
             # it stopped before a worker said why (a server not reached, a lost link): the result's reason
-            self.progress.setFormat(fill(self.tr("failed: %1"), error_text(result, problem_words)))
+            self.progress.setFormat(fill(self.tr("failed: %1"), typed.error.text(problem_words)))
             self.progress.setValue(0)
-            self.log.appendPlainText(f"[{result.get('error_kind') or 'error'}] {result['error']}")
+            self.log.appendPlainText(f"[{typed.error.kind}] {typed.error.message}")
         else:
-            self.progress.setFormat(label(STATUSES, result.get("verdict") or status))
+            self.progress.setFormat(label(STATUSES, typed.verdict))
             self.progress.setValue(self.progress.maximum())
         self.tabs.setCurrentWidget(self.results_scroll)
 

@@ -6,13 +6,14 @@ run did not produce it, so a failed run still gives a truthful report.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from trainsizer.problem import Problem
 from trainsizer.report.text import duration_word
-from trainsizer.result.model import error_text, part
+from trainsizer.result.model import Measurement, Resume, RunResult
 from trainsizer.runs.compare import ITEM_KEYS
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
@@ -41,6 +42,11 @@ class Run:
     result: dict[str, Any]
     events: list[dict[str, Any]]
     problems: list[str] = field(default_factory=list)  # what was missing or unreadable in the run folder
+
+    @functools.cached_property
+    def typed(self) -> RunResult:
+        """The result as the typed model (result.model.RunResult): what every section reads."""
+        return RunResult.of(self.result)
 
 
 def _read_events(run_dir: Path, problems: list[str]) -> list[dict[str, Any]]:
@@ -98,23 +104,23 @@ def title_line(run: Run) -> str:
     it, else the command itself (the spec's [model] is only a description of a black box)."""
     from trainsizer.runs.compare import model_name
 
-    spec = part(run.result, "spec")
+    spec = run.typed.spec
     if spec["engine"].get("name") == "command":
-        live = part(run.result, "measurement").get("model")
-        if isinstance(live, dict) and (live.get("name") or live.get("class")):
+        live = run.typed.measurement.model
+        if live and (live.get("name") or live.get("class")):
             return str(live.get("name") or live.get("class"))
         command = [str(c) for c in spec["engine"].get("command") or []]
         shown = next(
             (Path(c).name for c in command if c.endswith(".py")), Path(command[0]).name if command else ""
         )
-        return shown or model_name(run.result.get("spec"))
-    return model_name(run.result.get("spec"))
+        return shown or model_name(spec)
+    return model_name(spec)
 
 
 def model_name_of(run: Run) -> str:
     from trainsizer.runs.compare import model_name
 
-    return model_name(run.result.get("spec"))
+    return model_name(run.typed.spec)
 
 
 def checks_section(run: Run, t) -> Section:
@@ -122,25 +128,23 @@ def checks_section(run: Run, t) -> Section:
     from trainsizer.result.checks import worded_checks
 
     for c in worded_checks(run.result):
-        s.table.append([t(c.get("id", "?")), t(c.get("status", "not_run")), evidence(c, t.lang)])
-        s.statuses.append(c.get("status", "not_run"))
-    status = run.result.get("status")
-    if status not in (None, "ok"):
-        meas = part(run.result, "measurement")
-        why = error_text(run.result, t) or meas.get("failure") or ""
-        oom = meas["oom"]
+        s.table.append([t(c["id"]), t(c["status"]), evidence(c, t.lang)])
+        s.statuses.append(c["status"])
+    r = run.typed
+    if r.status not in (None, "ok"):
+        meas = r.measurement
+        why = (r.error.text(t) if r.error else None) or meas.failure or ""
+        oom = meas.oom
         if oom:
             why = (
                 t("out of memory in %s at step %s", oom.get("phase"), oom.get("step"))
                 + f": {oom.get('message', '')}"
             )
-        s.notes.append(f"{t('The run did not complete')}: {t(status)}" + (f" — {why}" if why else ""))
-        tail = [x for x in part(run.result, "measurement").get("stderr_tail") or [] if x.strip()][-10:]
+        s.notes.append(f"{t('The run did not complete')}: {t(r.status)}" + (f" — {why}" if why else ""))
+        tail = [x for x in meas.stderr_tail if isinstance(x, str) and x.strip()][-10:]
         if tail:  # the customer's command: what it said last
             s.notes.append(f"{t('Last lines of the command’s stderr')}: " + " ⏎ ".join(tail))
-    missing = [
-        t(str(c.get("id", "?"))) for c in run.result.get("checks") or [] if c.get("status") == "not_run"
-    ]
+    missing = [t(c.id) for c in r.checks if c.status == "not_run"]
     if missing:
         s.notes.append(f"{t('What did not run')}: {', '.join(missing)}")
     s.notes += [f"{t('Problem in the run folder')}: {p}" for p in run.problems]
@@ -149,11 +153,11 @@ def checks_section(run: Run, t) -> Section:
 
 def engine_line(result: dict[str, Any], t) -> str:
     """The engine that ran and its versions (from the parts it wrote), in words."""
-    name = part(result, "spec")["engine"].get("name", "?")
-    parts = (part(result, k) for k in ("measurement", "quality", "resume"))
-    ran = next((p["engine"] for p in parts if p.get("engine")), None)
+    r = RunResult.of(result)
+    name = r.spec["engine"].get("name", "?")
+    ran = next((p.engine for p in (r.measurement, r.quality, r.resume) if p.get("engine")), None)
     if name in ("hf-trainer", "trl-sft"):
-        versions = ran["versions"] if isinstance(ran, dict) and isinstance(ran.get("versions"), dict) else {}
+        versions = ran.versions if ran else {}
         text = t(
             "transformers.Trainer — the customer's chosen code"
             if name == "hf-trainer"
@@ -165,13 +169,13 @@ def engine_line(result: dict[str, Any], t) -> str:
 
 
 def spec_section(run: Run, t) -> Section:
-    spec = part(run.result, "spec")
+    spec = run.typed.spec
     s = Section("spec", t("Run specification"))
-    if not run.result.get("spec"):
+    if not run.typed.spec_given:
         s.notes.append(t("not available"))
         return s
     b, m, par, d, q = (spec[k] for k in ("batch", "method", "parallel", "data", "quality"))
-    est = part(run.result, "estimate")
+    est = run.typed.estimate
     method = m.get("kind", "?") + (
         f" (r={m.get('lora_rank')}, α={m.get('lora_alpha')}, {', '.join(m.get('lora_targets') or [])})"
         if m.get("kind") in ("lora", "qlora")
@@ -191,8 +195,8 @@ def spec_section(run: Run, t) -> Section:
         ),
     )
     if spec["engine"].get("name") == "command":
-        live = part(run.result, "measurement").get("model")
-        if isinstance(live, dict) and live.get("total_params"):  # the script's own model, read by the hook
+        live = run.typed.measurement.model
+        if live and live.get("total_params"):  # the script's own model, read by the hook
             model = f"{live.get('name') or live.get('class')} ({live.get('class')}, {live.get('dtype')})"
             params = (
                 f"{live['total_params']:,} / {live.get('trainable_params') or 0:,} "
@@ -226,13 +230,13 @@ def spec_section(run: Run, t) -> Section:
 
 
 def environment_section(run: Run, t) -> Section:
-    env = part(run.result, "environment")
+    env = run.typed.environment
     s = Section("environment", t("Environment"))
-    s.rows.append((t("where it ran"), where_it_ran(run.result, t)))
-    if not run.result.get("environment"):
+    s.rows.append((t("where it ran"), where_it_ran(run.typed, t)))
+    if not env:
         s.notes.append(t("not available"))
         return s
-    host, nv, versions, gpus = env["host"], env["nvml"], env["versions"], env["gpus"]
+    host, nv, versions, gpus = env.host, env.nvml, env.versions, env.gpus
     for g in gpus:
         pcie = (
             f"PCIe gen {g.get('pcie_generation')} x{g.get('pcie_width')}" if g.get("pcie_generation") else ""
@@ -258,14 +262,14 @@ def environment_section(run: Run, t) -> Section:
         why = {
             "no_library": t("no NVIDIA driver found"),
             "no_driver": t("no NVIDIA driver found"),
-        }.get(nv.get("status"), nv.get("message") or nv.get("status") or "")
+        }.get(nv.status, nv.message or nv.status or "")
         s.rows.append((t("GPUs"), f"{t('none')} ({why})"))
     s.rows += [
-        (t("driver"), str(nv.get("driver_version") or t("not available"))),
-        (t("CUDA"), str(nv.get("cuda_driver_version") or versions.get("torch_cuda") or t("not available"))),
+        (t("driver"), str(nv.driver_version or t("not available"))),
+        (t("CUDA"), str(nv.cuda_driver_version or versions.get("torch_cuda") or t("not available"))),
         (
             t("topology"),
-            ", ".join(f"{k}: {t(v)}" for k, v in nv["topology"].items()) or t("not available"),
+            ", ".join(f"{k}: {t(v)}" for k, v in nv.topology.items()) or t("not available"),
         ),
         (
             t("CPU"),
@@ -280,10 +284,10 @@ def environment_section(run: Run, t) -> Section:
     return s
 
 
-def where_it_ran(result: dict[str, Any], t) -> str:
+def where_it_ran(result: RunResult, t) -> str:
     """This machine, a test server over SSH (as the person named it), several nodes, or a Slurm job (its id,
     partition, where it was submitted from, and the job that resumed it)."""
-    target = result.get("target") if isinstance(result.get("target"), dict) else {}
+    target = result.target
     slurm = target.get("slurm") if isinstance(target.get("slurm"), dict) else None
     if slurm:
         text = t(
@@ -308,7 +312,7 @@ def where_it_ran(result: dict[str, Any], t) -> str:
 
 
 def placement_section(run: Run, t) -> Section:
-    est = part(run.result, "estimate")
+    est = run.typed.estimate
     devs = est["devices"]
     s = Section("placement", t("Placement of weights and training state"))
     if not devs:
@@ -340,7 +344,7 @@ def memory_section(run: Run, t) -> Section:
     from trainsizer.runs.timeline import fold
 
     s = Section("memory", t("Memory"))
-    meas = part(run.result, "measurement")
+    meas = run.typed.measurement
     if run.events:
         from trainsizer.runs.compare import result_levels
 
@@ -348,7 +352,7 @@ def memory_section(run: Run, t) -> Section:
         s.charts.append(memory_timeline_svg(fold(run.events), t, predicted, capacity))
     else:
         s.notes.append(f"{t('Memory over the run')}: {t('not available')}")
-    for dev, p in meas["peak"].items():
+    for dev, p in meas.peak.items():
         if p.get("source") == "cpu_allocator" and p.get("allocated") is not None:
             s.rows.append(
                 (
@@ -365,7 +369,7 @@ def memory_section(run: Run, t) -> Section:
                     f"{fmt_bytes(p.get('nvml_used'))}",
                 )
             )
-    for dev, a in meas["anatomy"].items():
+    for dev, a in meas.anatomy.items():
         if a.get("tracker_ratio"):
             s.rows.append(
                 (
@@ -373,15 +377,13 @@ def memory_section(run: Run, t) -> Section:
                     f"{a['tracker_ratio']:.3f} ({t('the items are the attribution of the measured peak')})",
                 )
             )
-    s.rows.append(
-        (t("host RSS"), fmt_bytes(meas.get("host_rss")) if meas.get("host_rss") else t("not measured"))
-    )
-    big = meas["host_rss_largest"]
-    if big["rss"] and (meas.get("host_processes") or 0) > 1:  # the customer's command: a tree, summed above
+    s.rows.append((t("host RSS"), fmt_bytes(meas.host_rss) if meas.host_rss else t("not measured")))
+    big = meas.host_rss_largest
+    if big.rss and (meas.host_processes or 0) > 1:  # the customer's command: a tree, summed above
         s.rows.append(
             (
-                t("host RSS: the largest of its %s processes", meas["host_processes"]),
-                f"{fmt_bytes(big['rss'])} — {big['name']} (pid {big['pid']})",
+                t("host RSS: the largest of its %s processes", meas.host_processes),
+                f"{fmt_bytes(big.rss)} — {big.name} (pid {big.pid})",
             )
         )
     from trainsizer.runs.compare import anatomy_rows
@@ -408,29 +410,27 @@ def memory_section(run: Run, t) -> Section:
 
 
 def step_section(run: Run, t) -> Section:
-    meas = part(run.result, "measurement")
-    st = meas["step_time_s"]
+    meas = run.typed.measurement
+    st = meas.step_time_s
     s = Section("step", t("Step time and throughput"))
-    if not st.get("count"):
+    if not st.count:
         s.notes.append(t("not measured"))
         return s
     word = duration_word(t)
     s.rows = [
-        (t("median"), fmt_seconds(st["median"], ".4f", word)),
-        (t("p95"), fmt_seconds(st["p95"], ".4f", word)),
-        (t("min"), fmt_seconds(st["min"], ".4f", word)),
-        (t("steps"), str(st["count"])),
+        (t("median"), fmt_seconds(st.median, ".4f", word)),
+        (t("p95"), fmt_seconds(st.p95, ".4f", word)),
+        (t("min"), fmt_seconds(st.min, ".4f", word)),
+        (t("steps"), str(st.count)),
         (t("tokens/s"), _tokens_per_s(meas, t)),
-        (t("samples/s"), _known(meas["samples_per_s"], ",.2f", t)),
-        (t("TFLOP/s"), _known(meas["tflops"], ".4g", t)),
+        (t("samples/s"), _known(meas.samples_per_s, ",.2f", t)),
+        (t("TFLOP/s"), _known(meas.tflops, ".4g", t)),
         (
             t("utilization (MFU)"),
-            f"{meas['mfu']:.1%} ({_peak_basis(meas.get('peak_basis'), t)})"
-            if meas.get("mfu")
-            else t("not available"),
+            f"{meas.mfu:.1%} ({_peak_basis(meas.peak_basis, t)})" if meas.mfu else t("not available"),
         ),
     ]
-    predicted = part(run.result, "estimate")["time"]
+    predicted = run.typed.estimate["time"]
     if predicted.get("seconds"):
         s.rows += [
             (
@@ -439,9 +439,9 @@ def step_section(run: Run, t) -> Section:
                 f"{predicted.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} "
                 f"({predicted.get('basis')}, {t('at')} {predicted.get('utilization') or 0:.0%})",
             ),
-            (t("measured ÷ predicted step time"), f"{st['median'] / predicted['seconds']:.2f}"),
+            (t("measured ÷ predicted step time"), f"{st.median / predicted['seconds']:.2f}"),
         ]
-    agreed = part(run.result, "spec")["measure"]
+    agreed = run.typed.spec["measure"]
     target, limit = agreed.get("target_tokens_per_s"), agreed.get("max_step_s")
     s.rows.append(
         (
@@ -465,23 +465,23 @@ def _known(v, spec: str, t) -> str:
     return format(v, spec) if isinstance(v, int | float) and v > 0 else t("not known")
 
 
-def _tokens_per_s(meas: dict, t) -> str:
+def _tokens_per_s(meas: Measurement, t) -> str:
     """Tokens per second, saying where a command's come from: counted from the batches its Trainer trained
     on, or the spec's batch over the measured step (an assumption about the script); else "not known"."""
-    basis = meas["tokens_basis"]
-    if meas["tokens_per_s"] and basis == "trainer_batches":
+    basis = meas.tokens_basis
+    if meas.tokens_per_s and basis == "trainer_batches":
         return t(
             "%s (counted from the batches the script's Trainer trained on: %s tokens per step)",
-            f"{meas['tokens_per_s']:,.0f}",
-            f"{meas['tokens_per_step'] or 0:,}",
+            f"{meas.tokens_per_s:,.0f}",
+            f"{meas.tokens_per_step or 0:,}",
         )
-    if meas["tokens_per_s"]:
-        return f"{meas['tokens_per_s']:,.0f}"
-    if meas["tokens_per_s_assumed"]:
+    if meas.tokens_per_s:
+        return f"{meas.tokens_per_s:,.0f}"
+    if meas.tokens_per_s_assumed:
         return t(
             "%s if a step is the spec's batch (%s tokens; not read from the command)",
-            f"{meas['tokens_per_s_assumed']:,.0f}",
-            f"{meas['tokens_per_step'] or 0:,}",
+            f"{meas.tokens_per_s_assumed:,.0f}",
+            f"{meas.tokens_per_step or 0:,}",
         )
     return t("not known")
 
@@ -491,7 +491,7 @@ def _num(v, spec: str, t) -> str:
 
 
 def quality_section(run: Run, t) -> Section:
-    q = run.result.get("quality")
+    q = run.typed.quality
     s = Section("quality", t("Quality on held-out data"))
     if not q:
         s.notes.append(t("not_run"))
@@ -501,24 +501,24 @@ def quality_section(run: Run, t) -> Section:
         return _num(v, ".5g", t)
 
     s.rows = [
-        (t("metric"), str(q.get("metric"))),
-        (t("before"), fmt(q.get("before"))),
-        (t("after"), fmt(q.get("after"))),
+        (t("metric"), str(q.metric)),
+        (t("before"), fmt(q.before)),
+        (t("after"), fmt(q.after)),
         (
             t("rule"),
-            rule_words(q.get("metric"), q.get("rule"), q.get("threshold"), t)
-            if q.get("rule") in ("relative", "absolute")
-            else f"{q.get('rule', '')} {q.get('threshold', '')}".strip(),  # an older result's sentence
+            rule_words(q.metric, q.rule, q.threshold, t)
+            if q.rule in ("relative", "absolute")
+            else f"{q.rule or ''} {'' if q.threshold is None else q.threshold}".strip(),  # an older result's
         ),
-        (t("status"), t("passed") if q.get("passed") else t("failed")),
+        (t("status"), t("passed") if q.passed else t("failed")),
     ]
-    if q.get("reason") or q.get("code"):
-        s.notes.append(evidence(q, t.lang))
+    if q.reason or q.code:
+        s.notes.append(evidence(q.raw, t.lang))
     return s
 
 
 def resume_section(run: Run, t) -> Section:
-    r = run.result.get("resume")
+    r = run.typed.resume
     s = Section("resume", t("Resume from a checkpoint"))
     if not r:
         s.notes.append(t("not_run"))
@@ -528,21 +528,21 @@ def resume_section(run: Run, t) -> Section:
         return _num(v, ".3g", t)
 
     s.rows = [
-        (t("status"), t("passed") if r.get("passed") else t("failed")),
-        (t("steps"), str(r.get("steps"))),
-        (t("saved at steps"), ", ".join(map(str, r.get("saved_at") or []))),
-        (t("max |Δloss|"), num(r.get("max_abs_loss_diff"))),
-        (t("max |Δparam|"), num(r.get("max_abs_param_diff"))),
+        (t("status"), t("passed") if r.passed else t("failed")),
+        (t("steps"), str(r.steps)),
+        (t("saved at steps"), ", ".join(map(str, r.saved_at))),
+        (t("max |Δloss|"), num(r.max_abs_loss_diff)),
+        (t("max |Δparam|"), num(r.max_abs_param_diff)),
         (t("noise floor"), _noise_floor(r, t)),
         (
             t("checkpoint size"),
-            fmt_bytes(r.get("checkpoint_bytes")) if r.get("checkpoint_bytes") else t("not measured"),
+            fmt_bytes(r.checkpoint_bytes) if r.checkpoint_bytes else t("not measured"),
         ),
-        (t("save time"), _secs(r.get("save_s"), t)),
-        (t("load time"), _secs(r.get("load_s"), t)),
+        (t("save time"), _secs(r.save_s, t)),
+        (t("load time"), _secs(r.load_s, t)),
     ]
-    if r.get("reason") or r.get("code"):
-        s.notes.append(evidence(r, t.lang))
+    if r.reason or r.code:
+        s.notes.append(evidence(r.raw, t.lang))
     return s
 
 
@@ -580,14 +580,14 @@ def rule_words(metric, rule, threshold, t) -> str:
     )  # an older result's words
 
 
-def _noise_floor(r: dict, t) -> str:
+def _noise_floor(r: Resume, t) -> str:
     """How far two fresh runs with the same seed differ (the bound a GPU resume is held to), and how it was
     found — in words, never the part's raw data."""
-    floor = r.get("noise_floor")
-    basis = NOISE_BASIS.get(str(r.get("noise_floor_basis")))
-    if basis is None and r.get("noise_floor_note") in NOISE_BASIS.values():  # an older result: the same words
-        basis = r["noise_floor_note"]
-    said = t(basis) if basis else str(r.get("noise_floor_note") or "")  # an older result: its own words
+    floor = r.noise_floor
+    basis = NOISE_BASIS.get(str(r.noise_floor_basis))
+    if basis is None and r.noise_floor_note in NOISE_BASIS.values():  # an older result: the same words
+        basis = r.noise_floor_note
+    said = t(basis) if basis else str(r.noise_floor_note or "")  # an older result: its own words
     if isinstance(floor, dict) and floor:
         names = {"max_abs_loss_diff": "max |Δloss|", "max_abs_param_diff": "max |Δparam|"}
         numbers = {k: v for k, v in floor.items() if isinstance(v, int | float)}
@@ -605,9 +605,9 @@ def probe_section(run: Run, t) -> Section | None:
     against what the part should give; None when the machine was not probed."""
     from trainsizer.ui_common.probe_words import FIGURE_WORDS, MARK
 
-    if run.result.get("probe") is None:
+    pr = run.typed.probe
+    if pr is None:
         return None
-    pr = part(run.result, "probe")
     s = Section(
         "probe",
         t("Readiness probe of the machine"),
@@ -644,19 +644,17 @@ def probe_section(run: Run, t) -> Section | None:
 
 
 def tool_section(run: Run, t) -> Section:
-    r = run.result
-    stages = ", ".join(
-        f"{_phase(k, t)} {fmt_seconds(v, '', duration_word(t))}" for k, v in r["stages"].items()
-    )
+    r = run.typed
+    stages = ", ".join(f"{_phase(k, t)} {fmt_seconds(v, '', duration_word(t))}" for k, v in r.stages.items())
     return Section(
         "tool",
         t("Tool and time"),
         rows=[
-            (t("tool version"), str(r.get("tool_version", "?"))),
-            (t("created"), str(r.get("created", "?"))),
-            (t("finished"), str(r.get("finished", "—"))),
+            (t("tool version"), r.tool_version or "?"),
+            (t("created"), r.created or "?"),
+            (t("finished"), r.finished or "—"),
             (t("stages"), stages or "—"),
-            (t("schema"), str(r.get("schema", "?"))),
+            (t("schema"), str(r.raw.get("schema", "?"))),
         ],
     )
 

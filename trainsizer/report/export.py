@@ -20,21 +20,20 @@ CONTENT_ERRORS = (
 )
 
 
-def report_unit(result) -> str:
+def report_unit(run) -> str:
     """The report's one unit of memory: GiB when the run's peaks reach 1 GiB, else MiB (charts use it too)."""
-    from trainsizer.result.model import part
-
-    peaks = [d.get("peak") or 0 for d in part(result, "estimate")["devices"].values()]
-    for p in part(result, "measurement")["peak"].values():
-        peaks += [v for v in (p or {}).values() if isinstance(v, int | float)]
-    peaks.append(part(result, "measurement").get("host_rss") or 0)
+    r = run.typed
+    peaks = [d.get("peak") or 0 for d in r.estimate["devices"].values()]
+    for p in r.measurement.peak.values():
+        peaks += [v for v in p.values() if isinstance(v, int | float)]
+    peaks.append(r.measurement.host_rss or 0)
     return "GiB" if max(peaks, default=0) >= 1 << 30 else "MiB"
 
 
 def _rendered(run, fn):
     from trainsizer.ui_common.textfmt import BYTES_UNIT
 
-    token = BYTES_UNIT.set(report_unit(run.result))
+    token = BYTES_UNIT.set(report_unit(run))
     try:
         return fn()
     except CONTENT_ERRORS as e:

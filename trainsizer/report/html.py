@@ -64,8 +64,7 @@ def render_html(run: Run, lang: str = "en", chart_html=None) -> str:
     """``chart_html(section, index, svg)`` lets the PDF renderer swap inline SVG for images."""
     t = translator(lang)
     chart_html = chart_html or (lambda _s, _i, svg: svg)
-    verdict = run.result.get("verdict") or "incomplete"
-    verdict = verdict if verdict in BADGE else "incomplete"
+    verdict = run.typed.verdict if run.typed.verdict in BADGE else "incomplete"
     sections = report_sections(run, t)
     body = [
         f"<h1>{escape(t('Acceptance report'))}: {escape(title_line(run))}</h1>",

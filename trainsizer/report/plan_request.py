@@ -10,7 +10,6 @@ from email.utils import formatdate
 from trainsizer.problem import BadValue
 from trainsizer.report.request import DEFAULT_HEADROOM, DEFAULT_KEEP, QUESTIONS, md
 from trainsizer.report.text import duration_word, translator
-from trainsizer.result.model import part
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_hours, fmt_seconds, spec_changes_text
 from trainsizer.vocab import NEEDS_WORDS, layout_words, placement_words
 
@@ -92,7 +91,7 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
         )
     )
     ck = option.get("checkpoint_bytes") or 0
-    measured_ck = part(run.result, "resume").get("checkpoint_bytes") if run else None
+    measured_ck = run.typed.resume.checkpoint_bytes if run else None
     disk = t("%s per checkpoint × %s kept = %s", fmt_bytes(ck), keep, fmt_bytes(ck * keep)) + f" ({est_word})"
     if measured_ck:
         disk += f"; {meas_word} {t('for the test run')}: {fmt_bytes(measured_ck)}"
@@ -137,12 +136,14 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
             gh += " " + t("of a budget of %s", f"{task['budget_gpu_hours']:,.0f}")
         rows.append((t("GPU-hours"), gh + f" ({est_word})"))
     if run is not None:
-        meas = part(run.result, "measurement")
-        st = meas["step_time_s"]
-        gpus = part(run.result, "environment")["gpus"]
-        if st.get("count"):
-            where = t("on this run's GPU") if gpus else t("on the CPU here: not a target for the GPU server")
-            median = fmt_seconds(st["median"], ".3f", duration_word(t))
+        st = run.typed.measurement.step_time_s
+        if st.count:
+            where = (
+                t("on this run's GPU")
+                if run.typed.environment.gpus
+                else t("on the CPU here: not a target for the GPU server")
+            )
+            median = fmt_seconds(st.median, ".3f", duration_word(t))
             rows.append((t("test run step time"), f"{median} ({meas_word} {where})"))
     return rows
 
@@ -150,13 +151,7 @@ def plan_requirements(plan: dict, option: dict, t, headroom: float, keep: int, r
 def _measured_gpu_peak(run) -> int | None:
     if run is None:
         return None
-    peaks = part(run.result, "measurement")["peak"]
-    vals = [
-        max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
-        for dev, p in peaks.items()
-        if dev.startswith("cuda") and p and any(v is not None for v in p.values())
-    ]
-    return max(vals) if vals else None
+    return max(run.typed.measurement.gpu_peaks().values(), default=None)
 
 
 def render_plan_markdown(

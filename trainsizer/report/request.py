@@ -13,7 +13,6 @@ from urllib.parse import quote
 from trainsizer.report.content import Run, spec_section, title_line
 from trainsizer.report.redact import MARK, identifying_strings, redact
 from trainsizer.report.text import duration_word, translator
-from trainsizer.result.model import part
 from trainsizer.ui_common.messages import evidence
 from trainsizer.ui_common.textfmt import fmt_bytes, fmt_seconds
 
@@ -51,16 +50,14 @@ def redacted_run(run: Run) -> Run:
 
 def _gpu_figures(run: Run) -> tuple[dict[str, int], str]:
     """Peak bytes per GPU and where they come from: measured on CUDA here, else the estimate for a GPU."""
-    meas = part(run.result, "measurement")
-    measured = {
-        dev: max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
-        for dev, p in meas["peak"].items()
-        if dev.startswith("cuda") and p and any(v is not None for v in p.values())
-    }
+    measured = run.typed.measurement.gpu_peaks()
     if measured:
         return measured, "measured"
-    est = part(run.result, "estimate")
-    devs = {d: v["peak"] for d, v in est["devices"].items() if d.startswith("cuda") and v.get("peak")}
+    devs = {
+        d: v["peak"]
+        for d, v in run.typed.estimate["devices"].items()
+        if d.startswith("cuda") and v.get("peak")
+    }
     if devs:
         return devs, "estimated"
     gpu = _estimate_on_gpu(run)
@@ -88,8 +85,8 @@ def _estimate_on_gpu(run: Run) -> dict[str, int]:
 def requirements(
     run: Run, t, headroom: float = DEFAULT_HEADROOM, keep: int = DEFAULT_KEEP
 ) -> list[tuple[str, str]]:
-    spec = part(run.result, "spec")
-    meas = part(run.result, "measurement")
+    spec = run.typed.spec
+    meas = run.typed.measurement
     gpus, basis = _gpu_figures(run)
     rows: list[tuple[str, str]] = []
     if gpus:
@@ -121,8 +118,8 @@ def requirements(
         )
     else:
         rows.append((t("GPU memory per device"), t("not available")))
-    host_est = part(run.result, "estimate")["host"].get("peak") or 0
-    host = max(host_est, meas.get("host_rss") or 0)
+    host_est = run.typed.estimate["host"].get("peak") or 0
+    host = max(host_est, meas.host_rss or 0)
     if host:
         rows.append(
             (
@@ -135,7 +132,7 @@ def requirements(
                 ),
             )
         )
-    ck = part(run.result, "resume").get("checkpoint_bytes")
+    ck = run.typed.resume.checkpoint_bytes
     rows.append(
         (
             t("disk for checkpoints"),
@@ -144,28 +141,28 @@ def requirements(
             else t("not measured"),
         )
     )
-    st = meas["step_time_s"]
-    on_gpu = bool(part(run.result, "environment")["gpus"]) and basis == "measured"
-    if st.get("count") and not on_gpu:
+    st = meas.step_time_s
+    on_gpu = bool(run.typed.environment.gpus) and basis == "measured"
+    if st.count and not on_gpu:
         # a CPU step time is no target for a GPU server: said as what it is
         rows.append(
             (
                 t("test run step time"),
-                f"{fmt_seconds(st['median'], '.3f', duration_word(t))} ({t('measured')} "
+                f"{fmt_seconds(st.median, '.3f', duration_word(t))} ({t('measured')} "
                 f"{t('on the CPU here: not a target for the GPU server')})",
             )
         )
-    elif st.get("count"):
+    elif st.count:
         rows.append(
             (
                 t("target step time"),
-                f"≤ {fmt_seconds(st['median'], '.3f', duration_word(t))} ({t('measured here')})",
+                f"≤ {fmt_seconds(st.median, '.3f', duration_word(t))} ({t('measured here')})",
             )
         )
         rows.append(
             (
                 t("target throughput"),
-                f"≥ {meas.get('tokens_per_s') or 0:,.0f} {t('tokens/s')} ({t('measured here')})",
+                f"≥ {meas.tokens_per_s or 0:,.0f} {t('tokens/s')} ({t('measured here')})",
             )
         )
     return rows
@@ -212,9 +209,9 @@ def render_markdown(
     lines += ["", f"## {t('What was measured here')}", ""]
     from trainsizer.report.content import where_it_ran
 
-    lines.append(f"- {t('where it ran')}: {md(where_it_ran(r, t))}")
-    env = part(r, "environment")
-    env_host, gpus = env["host"], env["gpus"]
+    lines.append(f"- {t('where it ran')}: {md(where_it_ran(run.typed, t))}")
+    env = run.typed.environment
+    env_host, gpus = env.host, env.gpus
     lines.append(
         f"- {t('GPUs')}: "
         + (", ".join(f"{md(g.get('name'))} ({fmt_bytes(g.get('memory_total'))})" for g in gpus) or t("none"))
@@ -222,8 +219,7 @@ def render_markdown(
     )
     if not gpus:
         lines.append(f"- {t(CPU_NOTE)}")
-    if r.get("probe") is not None:
-        pr = part(r, "probe")
+    if (pr := run.typed.probe) is not None:
         below = [b for b in pr["summary"] if isinstance(b, dict)]
         lines.append(
             f"- {t('readiness probe of the machine')} ({md(pr.get('created'))}): "
@@ -236,8 +232,8 @@ def render_markdown(
     from trainsizer.result.checks import worded_checks
 
     for c in worded_checks(r):
-        lines.append(f"- {t(c.get('id', '?'))}: {t(c.get('status', 'not_run'))} — {md(evidence(c, t.lang))}")
-    lines.append(f"- **{t('Verdict')}: {t(r.get('verdict') or 'incomplete')}**")
+        lines.append(f"- {t(c['id'])}: {t(c['status'])} — {md(evidence(c, t.lang))}")
+    lines.append(f"- **{t('Verdict')}: {t(run.typed.verdict)}**")
     lines += ["", f"## {t('Open questions for the vendor')}", ""]
     lines += [f"{i}. {t(q)}" for i, q in enumerate(QUESTIONS, 1)]
     lines += ["", t("Regards"), ""]

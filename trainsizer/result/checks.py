@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from trainsizer.problem import words_of
-from trainsizer.result.model import shaped, verdict_of
+from trainsizer.result.model import verdict_of
 from trainsizer.vocab import CHECK_IDS  # noqa: F401 (the checks' ids, in order)
 
 
@@ -32,40 +32,42 @@ def _outcome(id_: str, part: dict[str, Any]) -> dict[str, Any]:
 
 
 def evaluate(result: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
-    spec, est, meas = result.get("spec"), result.get("estimate"), result.get("measurement")
-    quality, resume = result.get("quality"), result.get("resume")
+    """The five checks and the verdict of ``result`` (read through the typed model, RunResult)."""
+    from trainsizer.result.model import RunResult
+
+    r = RunResult.of(result)
     checks = []
-    if spec and result.get("environment"):
+    if r.spec_given and r.environment:
         checks.append(_check("recorded", "passed", "recorded"))
-    elif meas:  # something ran, and what it ran on was not written down
+    elif r.measurement:  # something ran, and what it ran on was not written down
         checks.append(_check("recorded", "failed", "not_recorded"))
     else:  # nothing ran (the server was not reached, say): not proven either way
         checks.append(_check("recorded", "not_run", "not_recorded"))
-    checks.append(_placement_check(est, meas))
-    if meas is None and isinstance(result.get("error"), str):  # it stopped before measuring: say why
-        worded = result.get("error_words")  # the reason's template and parameters: worded in each language
-        why = worded if words_of(worded) is not None else result["error"]
+    checks.append(_placement_check(r))
+    if not r.measurement and r.error:  # it stopped before measuring: say why
+        worded = r.error.words  # the reason's template and parameters: worded in each language
+        why = worded if words_of(worded) is not None else r.error.message
         checks.append(_check("peak_and_step", "not_run", "not_measured", why=why))
     else:
-        checks.append(_peak_check(meas, est, spec))
-    engine = shaped("spec", spec)["engine"]  # a command without a metric pattern has no agreed metric
+        checks.append(_peak_check(r))
+    engine = r.spec["engine"]  # a command without a metric pattern has no agreed metric
     not_run = (
         "quality_not_agreed"
         if engine.get("name") == "command" and not engine.get("metric_pattern")
         else "quality_not_run"
     )
-    checks.append(_check("quality", "not_run", not_run) if quality is None else _outcome("quality", quality))
+    checks.append(_outcome("quality", r.quality.raw) if r.quality else _check("quality", "not_run", not_run))
     checks.append(
-        _check("resume", "not_run", "resume_not_run") if resume is None else _outcome("resume", resume)
+        _outcome("resume", r.resume.raw) if r.resume else _check("resume", "not_run", "resume_not_run")
     )
     return checks, str(verdict_of([c["status"] for c in checks]))
 
 
-def _placement_check(est, meas) -> dict[str, Any]:
+def _placement_check(r) -> dict[str, Any]:
     """Where the weights and the training state were: the devices the measurement saw (its peaks), else the
     estimate's; an estimate made for other devices than the run used is a failure, not a placement."""
-    estimated = list(shaped("estimate", est)["devices"]) if est else []
-    measured = [d for d in shaped("measurement", meas)["peak"] if d != "host"] if meas else []
+    estimated = list(r.estimate["devices"])
+    measured = [d for d in r.measurement.peak if d != "host"]
     if measured and estimated and set(measured) != set(estimated):
         return _check(
             "placement",
@@ -81,42 +83,43 @@ def _placement_check(est, meas) -> dict[str, Any]:
     return _check("placement", "not_run", "no_estimate")
 
 
-def _peak_check(meas, est=None, spec=None) -> dict[str, Any]:
+def _peak_check(r) -> dict[str, Any]:
     """The peak and step check: the step ran (no OOM, no failure), and when a target was agreed
     (measure.target_tokens_per_s, measure.max_step_s) the measured median meets it. The predicted step time
     travels in the params so the edges can show measured beside predicted."""
+    meas = r.measurement
     if not meas:
         return _check("peak_and_step", "not_run", "no_measurement")
-    if meas.get("oom"):
-        o = meas["oom"]
+    if meas.oom:
+        o = meas.oom
         return _check("peak_and_step", "failed", "oom", phase=o.get("phase"), step=o.get("step"))
-    if meas.get("failure"):
-        if meas["failure"] == "cancelled":
+    if meas.failure:
+        if meas.failure == "cancelled":
             return _check("peak_and_step", "failed", "cancelled")
-        return _check("peak_and_step", "failed", "failure", message=meas["failure"])
-    st = shaped("measurement", meas)["step_time_s"]
-    agreed = shaped("spec", spec)["measure"]
-    if shaped("measurement", meas)["engine"]["name"] == "command" and not st.get("count"):
+        return _check("peak_and_step", "failed", "failure", message=meas.failure)
+    st = meas.step_time_s
+    agreed = r.spec["measure"]
+    if meas.engine.name == "command" and not st.count:
         # measured from outside, and the script said no step times (no step pattern, or no matching line)
-        peak = {"host_rss": meas.get("host_rss") or 0, "wall_s": meas.get("wall_s") or 0.0}
+        peak = {"host_rss": meas.host_rss or 0, "wall_s": meas.wall_s or 0.0}
         if agreed.get("target_tokens_per_s") or agreed.get("max_step_s"):
             return _check("peak_and_step", "failed", "command_steps_not_observable_target", **peak)
         return _check("peak_and_step", "passed", "command_peak_only", **peak)
-    if not st.get("count"):
+    if not st.count or st.median is None:
         return _check("peak_and_step", "failed", "no_steps")
-    predicted = shaped("estimate", est)["time"]["seconds"]
+    predicted = r.estimate["time"]["seconds"]
     params = {
-        "count": st["count"],
-        "median": st["median"],
+        "count": st.count,
+        "median": st.median,
         # a command's tokens per step come from the spec's batch (an assumption about the script, stated)
-        "tokens_per_s": meas.get("tokens_per_s") or meas.get("tokens_per_s_assumed") or 0.0,
+        "tokens_per_s": meas.tokens_per_s or meas.tokens_per_s_assumed or 0.0,
         "predicted": predicted,
-        "ratio": st["median"] / predicted if predicted else None,
+        "ratio": st.median / predicted if predicted else None,
     }
     target, limit = agreed.get("target_tokens_per_s") or 0, agreed.get("max_step_s") or 0
     if target and params["tokens_per_s"] < target:
         return _check("peak_and_step", "failed", "throughput_missed", target_tokens_per_s=target, **params)
-    if limit and st["median"] > limit:
+    if limit and st.median > limit:
         return _check("peak_and_step", "failed", "step_time_missed", max_step_s=limit, **params)
     if target:
         return _check("peak_and_step", "passed", "throughput_met", target_tokens_per_s=target, **params)

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import datetime
 import enum
-from typing import Any, TypedDict
+import functools
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, TypedDict
 
 from trainsizer import __version__
 from trainsizer.problem import Problem
@@ -105,6 +108,8 @@ class Check(TypedDict):
 
 
 class Result(TypedDict, total=False):
+    """result.json as it is written (the writer's side: engines and targets fill it part by part)."""
+
     schema: str
     tool_version: str
     created: str
@@ -123,6 +128,369 @@ class Result(TypedDict, total=False):
     write_errors: list[str]
     checks: list[Check]
     verdict: str  # vocab.VERDICTS
+
+
+# -- the typed model (the readers' side) ------------------------------------------------------------------
+# Each part a reader uses is a frozen dataclass whose annotations are the types of its leaves: ``Part.of``
+# builds one from the part as written, leaving out (and naming) each leaf of the wrong type, and keeps the
+# whole part in ``raw`` so that nothing written is lost (a reader of an untyped key says ``raw``). The
+# shapes ``part``/``shaped`` give the writers' dicts are derived from the same annotations (SHAPES).
+Number = float  # an annotation: int or float, never a bool (JSON has one number type)
+
+
+@dataclass(frozen=True)
+class Part:
+    raw: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    INNER: ClassVar[dict[str, Any]] = {}  # inner shapes of a field's values the annotation cannot say
+
+    @classmethod
+    def of(cls, value: Any, where: str = "", problems: list[str] | None = None):
+        """The part ``value`` (a dict as written) typed, or None when it is not a dict."""
+        if not isinstance(value, dict):
+            return None
+        kw = {
+            name: _typed(value[name], hint, f"{where}.{name}", problems)
+            for name, hint in _hints(cls).items()
+            if name in value
+        }
+        for name, shape in cls.INNER.items():  # the values' inner shapes (per device: its basis, say)
+            kw[name] = _conform(kw.get(name), shape)
+        return cls(raw=value, **{k: v for k, v in kw.items() if v is not None or _optional(_hints(cls)[k])})
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A key as written, also one this part does not type (a figure of a newer worker, say)."""
+        return self.raw.get(key, default)
+
+    def __bool__(self) -> bool:
+        """Whether the stage that writes this part ran (an empty part stands in for one that did not)."""
+        return bool(self.raw)
+
+
+def _optional(hint: Any) -> bool:
+    return type(None) in typing.get_args(hint)
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return {k: v for k, v in typing.get_type_hints(cls).items() if k != "raw" and not k.isupper()}
+
+
+def _leaf(hint: Any) -> Any:
+    """The type a leaf annotated ``hint`` must have (a part's class, a type, or NUMBER)."""
+    args = [a for a in typing.get_args(hint) if a is not type(None)] if _optional(hint) else [hint]
+    inner = args[0] if len(args) == 1 else Any
+    return typing.get_origin(inner) or inner
+
+
+def _typed(value: Any, hint: Any, where: str, problems: list[str] | None) -> Any:
+    kind = _leaf(hint)
+    if isinstance(kind, type) and issubclass(kind, Part):
+        if value is not None and not isinstance(value, dict) and problems is not None:
+            problems.append(f"result.json: {where} is {type(value).__name__}, not a dict; left out")
+        return kind.of(value, where, problems) or kind()
+    if kind is Any:
+        return value
+    if kind in (dict, list):
+        if isinstance(value, kind):
+            if (
+                kind is dict
+                and typing.get_args(_strip(hint))[1:]
+                and _leaf(typing.get_args(_strip(hint))[1]) is dict
+            ):
+                return {k: v if isinstance(v, dict) else {} for k, v in value.items()}
+            return value
+        if value is not None and problems is not None:
+            problems.append(
+                f"result.json: {where} is {type(value).__name__}, not a {kind.__name__}; left out"
+            )
+        return None if _optional(hint) else kind()
+    return _conform(value, NUMBER if kind is float else kind, where, problems)
+
+
+def _strip(hint: Any) -> Any:
+    args = [a for a in typing.get_args(hint) if a is not type(None)] if _optional(hint) else [hint]
+    return args[0]
+
+
+def shape_of(cls: type) -> dict[str, Any]:
+    """The SHAPES entry of a part's class: its nested parts, containers and typed leaves."""
+    out: dict[str, Any] = {}
+    for name, hint in _hints(cls).items():
+        kind = _leaf(hint)
+        if name in cls.INNER:
+            out[name] = cls.INNER[name]
+        elif isinstance(kind, type) and issubclass(kind, Part):
+            out[name] = shape_of(kind)
+        elif kind is dict:
+            args = typing.get_args(_strip(hint))
+            out[name] = {"*": {}} if len(args) == 2 and _leaf(args[1]) is dict else {}
+        elif kind is list:
+            out[name] = []
+        elif kind is not Any:
+            out[name] = NUMBER if kind is float else kind
+    return out
+
+
+@dataclass(frozen=True)
+class StepTimes(Part):
+    median: Number | None = None
+    p95: Number | None = None
+    min: Number | None = None
+    max: Number | None = None
+    mean: Number | None = None
+    count: int | None = None
+
+
+@dataclass(frozen=True)
+class LeftOut(Part):
+    """Steps left out of the step-time statistics, and why."""
+
+    warmup: int | None = None
+    evaluation: int | None = None
+
+
+@dataclass(frozen=True)
+class Process(Part):
+    pid: int | None = None
+    name: str | None = None
+    rss: Number | None = None
+
+
+@dataclass(frozen=True)
+class EngineInfo(Part):
+    name: str | None = None
+    versions: dict[str, Any] = field(default_factory=dict)
+    command: list[Any] = field(default_factory=list)  # the customer's command, as it ran
+
+
+@dataclass(frozen=True)
+class Measurement(Part):
+    """The measured steps (worker/measure.py, runs/command.py): memory per device, time, throughput."""
+
+    INNER: ClassVar[dict[str, Any]] = {"anatomy": {"*": {"basis": {}}}}
+    peak: dict[str, dict[str, Any]] = field(
+        default_factory=dict
+    )  # per device: allocated, reserved, nvml_used
+    anatomy: dict[str, dict[str, Any]] = field(default_factory=dict)  # per device: item → bytes, and basis
+    phase_memory: dict[str, Any] = field(default_factory=dict)
+    step_time_s: StepTimes = field(default_factory=StepTimes)
+    step_time_left_out: LeftOut = field(default_factory=LeftOut)
+    oom: dict[str, Any] = field(default_factory=dict)  # empty unless the run ran out of memory
+    failure: Any = None  # why it failed: a sentence, or {kind, phase, step, errno, message} from the worker
+    engine: EngineInfo = field(default_factory=EngineInfo)
+    tokens_per_s: Number | None = None
+    tokens_per_s_assumed: Number | None = None  # a command's: the spec's batch over its measured step
+    tokens_per_step: int | None = None
+    tokens_basis: str | None = None  # measured (absent) | trainer_batches (counted by the hook) | spec_batch
+    samples_per_s: Number | None = None
+    tflops: Number | None = None
+    mfu: Number | None = None
+    peak_tflops: Number | None = None
+    peak_basis: str | None = None
+    host_rss: Number | None = None
+    host_uss: Number | None = None
+    host_rss_training_only: Number | None = None
+    host_processes: int | None = None
+    host_rss_largest: Process = field(default_factory=Process)
+    peak_includes_eval: bool | None = None
+    world_size: int | None = None
+    threads: int | None = None
+    wall_s: Number | None = None  # a command's wall-clock time
+    exit_code: int | None = None
+    steps_observed: int | None = None
+    step_source: str | None = None
+    stderr_tail: list[str] = field(default_factory=list)
+    left_behind: int | None = None  # processes a command left running (stopped by trainsizer)
+    data: dict[str, Any] = field(default_factory=dict)
+    model: dict[str, Any] | None = None  # a command's live model, as the hook read it
+
+    def gpu_peaks(self) -> dict[str, Number]:
+        """The largest measured figure (reserved, NVML used, allocated) of each CUDA device that has one."""
+        return {
+            dev: max(v for v in (p.get("reserved"), p.get("nvml_used"), p.get("allocated")) if v is not None)
+            for dev, p in self.peak.items()
+            if dev.startswith("cuda")
+            and any(p.get(k) is not None for k in ("reserved", "nvml_used", "allocated"))
+        }
+
+
+@dataclass(frozen=True)
+class Quality(Part):
+    """The agreed metric before and after training, on held-out data (worker/quality.py)."""
+
+    peak: dict[str, dict[str, Any]] = field(default_factory=dict)
+    metric: str | None = None
+    before: Number | None = None
+    after: Number | None = None
+    rule: str | None = None
+    threshold: Number | None = None
+    improvement: Number | None = None
+    passed: bool | None = None
+    pending: bool | None = None
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    reason: str | None = None
+    engine: EngineInfo = field(default_factory=EngineInfo)  # the engine that ran it
+    host_rss: Number | None = None
+
+
+@dataclass(frozen=True)
+class Resume(Part):
+    """Save, stop, load, continue — compared with the run that did not stop (worker/resume.py)."""
+
+    saved_at: list[Any] = field(default_factory=list)
+    steps: int | None = None
+    checkpoint_bytes: Number | None = None
+    save_s: Number | None = None
+    load_s: Number | None = None
+    max_abs_loss_diff: Number | None = None
+    max_abs_param_diff: Number | None = None
+    noise_floor: Any = None  # a number (one bound) or {figure: bound}
+    noise_floor_note: str | None = None
+    noise_floor_basis: str | None = None
+    passed: bool | None = None
+    pending: bool | None = None
+    code: str | None = None
+    params: dict[str, Any] = field(default_factory=dict)
+    reason: str | None = None
+    engine: EngineInfo = field(default_factory=EngineInfo)  # the engine that ran it
+
+
+@dataclass(frozen=True)
+class Nvml(Part):
+    status: str | None = None
+    message: str | None = None
+    driver_version: str | None = None
+    cuda_driver_version: Any = None
+    topology: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Environment(Part):
+    """What the run ran on (runs/environment.py): the host, its GPUs, NVML, the versions."""
+
+    host: dict[str, Any] = field(default_factory=dict)
+    nvml: Nvml = field(default_factory=Nvml)
+    versions: dict[str, Any] = field(default_factory=dict)
+    gpus: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class RunError:
+    """Why a run could not be carried out: the sentence (English), its code and its words (failed_with)."""
+
+    message: str
+    kind: ErrorKind = ErrorKind.FAILED
+    words: dict[str, Any] | None = None  # the problem's template and parameters, worded at the edges
+
+    def text(self, t=None) -> str:
+        """In the language of ``t`` (a translator of templates; English without one)."""
+        from trainsizer.problem import words_of
+
+        return (words_of(self.words, t) if t else None) or self.message
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    id: CheckId
+    status: CheckStatus
+    code: str  # ui_common.messages.MESSAGES: the evidence, worded at the edges
+    params: dict[str, Any]
+    reason: str | None = None  # an older result's English evidence, where it has no code
+
+    def as_data(self) -> dict[str, Any]:
+        out = {"id": str(self.id), "status": str(self.status), "code": self.code, "params": self.params}
+        return out | ({"reason": self.reason} if self.reason and not self.code else {})
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """A result as readers read it: every part typed — an empty part (false) where its stage did not run, so
+    that a reader indexes instead of guarding —, the status, the error, the checks and the verdict as enums.
+    The spec, the estimate and the probe are the dicts of their own producers in their SHAPES (the spec's
+    model is trainsizer.spec; the estimator's report and the probe's document are theirs); ``raw`` is the
+    result as read."""
+
+    raw: dict[str, Any] = field(repr=False, compare=False)
+    spec: dict[str, Any]
+    estimate: dict[str, Any]  # empty (in its shape) when nothing was estimated
+    environment: Environment
+    measurement: Measurement
+    quality: Quality
+    resume: Resume
+    probe: dict[str, Any] | None  # None: no probe of the machine that ran
+    target: dict[str, Any]  # where it ran as the person named it: host, hosts, slurm (empty: this machine)
+    stages: dict[str, float]
+    status: Status | None
+    error: RunError | None
+    checks: tuple[CheckResult, ...]
+    verdict: Verdict
+    created: str | None = None
+    finished: str | None = None
+    tool_version: str | None = None
+
+    @classmethod
+    def of(cls, result: dict[str, Any], problems: list[str] | None = None) -> RunResult:
+        """The typed form of ``result`` (as ``normalize`` or ``read_result_file`` gave it)."""
+
+        def typed(key: str, kind: type[Part]):
+            return kind.of(result.get(key), key, problems) or kind()
+
+        def shaped_or_none(key: str):
+            return shaped(key, result[key]) if isinstance(result.get(key), dict) else None
+
+        err, kind, words = result.get("error"), result.get("error_kind"), result.get("error_words")
+        if isinstance(err, dict) and isinstance(err.get("message"), str):  # schema /1, not yet normalized
+            err, kind = err["message"], err.get("code")
+        checks = []
+        for c in result.get("checks") or ():
+            try:
+                checks.append(
+                    CheckResult(
+                        CheckId(c["id"]),
+                        CheckStatus(c["status"]),
+                        str(c.get("code") or ""),
+                        c["params"] if isinstance(c.get("params"), dict) else {},
+                        str(c["reason"]) if c.get("reason") else None,
+                    )
+                )
+            except (KeyError, TypeError, ValueError):
+                if problems is not None:
+                    problems.append(
+                        f"result.json: a check {str(c)[:80]} is not one trainsizer makes; left out"
+                    )
+        status = result.get("status")
+        verdict = result.get("verdict")
+        return cls(
+            raw=result,
+            spec=shaped("spec", result.get("spec")),
+            estimate=shaped("estimate", result.get("estimate")),
+            environment=typed("environment", Environment),
+            measurement=typed("measurement", Measurement),
+            quality=typed("quality", Quality),
+            resume=typed("resume", Resume),
+            probe=shaped_or_none("probe"),
+            target=result["target"] if isinstance(result.get("target"), dict) else {},
+            stages={k: v for k, v in (result.get("stages") or {}).items() if isinstance(v, NUMBER)},
+            status=Status(status) if status in set(Status) else None,
+            error=RunError(
+                err,
+                ErrorKind(kind) if kind in set(ErrorKind) else ErrorKind.FAILED,
+                words if isinstance(words, dict) else None,
+            )
+            if isinstance(err, str)
+            else None,
+            checks=tuple(checks),
+            verdict=Verdict(verdict) if verdict in set(Verdict) else Verdict.INCOMPLETE,
+            created=result.get("created") if isinstance(result.get("created"), str) else None,
+            finished=result.get("finished") if isinstance(result.get("finished"), str) else None,
+            tool_version=result.get("tool_version") if isinstance(result.get("tool_version"), str) else None,
+        )
+
+    @property
+    def spec_given(self) -> bool:
+        """Whether the result records the spec that ran (a result made when nothing started has none)."""
+        return bool(self.raw.get("spec"))
 
 
 ABSENT = object()  # a part that stays absent when a result lacks it
@@ -148,44 +516,20 @@ PARTS: dict[str, tuple[type, Any]] = {
 
 
 # The inner shape of each part that readers walk: a dict ({...}: its keys; "*": every value) or a list ([]).
-# ``part`` fills what a part lacks and replaces what has the wrong type, so that a reader indexes instead of
-# guarding every level with ``.get(...) or {}``.
+# ``part`` fills what a part lacks and replaces what has the wrong type, so that a writer indexes instead of
+# guarding every level with ``.get(...) or {}``. The typed parts' shapes come from their dataclasses.
 _SECTIONS = (
     "model", "method", "precision", "optimizer", "batch", "parallel", "data", "quality", "engine",
     "checkpoint", "measure",
 )  # fmt: skip
 NUMBER = (int, float)  # a leaf that must be a number (a bool is not one)
-# Leaves: a type (or a tuple of types) that a value must have, else the reader names it and leaves it out.
-STEP_TIMES = {k: NUMBER for k in ("median", "p95", "min", "max", "mean")} | {"count": int}
 SHAPES: dict[str, dict[str, Any]] = {
     "spec": {k: {} for k in _SECTIONS},
-    "environment": {"host": {}, "nvml": {"topology": {}}, "versions": {}, "gpus": []},
+    "environment": shape_of(Environment),
     "estimate": {"devices": {"*": {"items": {}}}, "host": {}, "notes": [], "time": {"seconds": NUMBER}},
-    "measurement": {
-        "peak": {"*": {}},
-        "anatomy": {"*": {"basis": {}}},
-        "step_time_s": STEP_TIMES,
-        "oom": {},
-        "engine": {"name": str},
-        "tokens_per_s": NUMBER,
-        "tokens_per_s_assumed": NUMBER,  # a command's: the spec's batch over its measured step
-        "tokens_per_step": int,
-        "tokens_basis": str,  # measured (absent) | trainer_batches (counted by the hook) | spec_batch
-        "samples_per_s": NUMBER,
-        "tflops": NUMBER,
-        "host_rss": NUMBER,
-        "host_processes": int,
-        "step_time_left_out": {"warmup": int, "evaluation": int},
-        "host_rss_largest": {"pid": int, "name": str, "rss": NUMBER},
-    },
-    "quality": {"peak": {"*": {}}, "before": NUMBER, "after": NUMBER},
-    "resume": {
-        "saved_at": [],
-        "checkpoint_bytes": NUMBER,
-        "save_s": NUMBER,
-        "load_s": NUMBER,
-        "max_abs_loss_diff": NUMBER,
-    },
+    "measurement": shape_of(Measurement),
+    "quality": shape_of(Quality),
+    "resume": shape_of(Resume),
     "probe": {"figures": [], "summary": []},
 }
 
@@ -195,7 +539,7 @@ def _conform(value: Any, shape: Any, where: str = "", problems: list[str] | None
     missing keys are filled, a leaf of the wrong type becomes None (named in ``problems``); the result itself
     is never changed (what is written stays what ran)."""
     if isinstance(shape, type | tuple):
-        ok = value is None or (isinstance(value, shape) and not isinstance(value, bool))
+        ok = value is None or (isinstance(value, shape) and (shape is bool or not isinstance(value, bool)))
         if not ok and problems is not None:
             want = "a number" if shape is NUMBER else f"a {getattr(shape, '__name__', shape)}"
             problems.append(f"result.json: {where} is {type(value).__name__}, not {want}; left out")
@@ -212,14 +556,9 @@ def _conform(value: Any, shape: Any, where: str = "", problems: list[str] | None
     return value
 
 
-def part(result: dict[str, Any], key: str) -> dict[str, Any]:
-    """A part of a result as a dict in its SHAPES, empty (with its inner parts) when it did not run; use
-    ``result[key] is None`` to tell "did not run" apart."""
-    return shaped(key, result.get(key))
-
-
 def shaped(key: str, value: Any) -> dict[str, Any]:
-    """``value`` (a part named ``key``, or None) in that part's SHAPES; see ``part``."""
+    """``value`` (a part named ``key``, or None) in that part's SHAPES: empty (with its inner parts) when it
+    did not run, so that a writer indexes instead of guarding."""
     return _conform(value, SHAPES.get(key, {}))
 
 
@@ -249,20 +588,11 @@ def failed_with(kind: str, message) -> dict[str, Any]:
     """The parts that say why a run failed: ``error`` (a sentence) and ``error_kind`` (its code, an ErrorKind:
     a kind not in the vocabulary is a bug here, never a word a reader cannot look up); for a problem of
     trainsizer's (trainsizer.problem) also ``error_words``, its template and parameters, which the edges word
-    in the reader's language (``error_text``)."""
+    in the reader's language (``RunError.text``)."""
     out: dict[str, Any] = {"error": str(message), "error_kind": str(ErrorKind(kind))}
     if isinstance(message, Problem):
         out["error_words"] = message.as_data()
     return out
-
-
-def error_text(result, t=None) -> str | None:
-    """Why the run failed, in the language of ``t`` (a translator of templates; English without one): the
-    worded ``error_words`` when the result has them, else ``error`` as it was written."""
-    from trainsizer.problem import words_of
-
-    worded = words_of(result.get("error_words"), t) if t else None
-    return worded or result.get("error")
 
 
 def normalize(result: dict[str, Any], problems: list[str] | None = None) -> Result:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from trainsizer.result.model import part, shaped
+from trainsizer.result.model import RunResult, shaped
 from trainsizer.vocab import ITEM_KEYS
 
 __all__ = ["ITEM_KEYS", "anatomy_rows"]
@@ -13,11 +13,10 @@ __all__ = ["ITEM_KEYS", "anatomy_rows"]
 def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """One row per device and item present on either side: estimated and measured bytes, their ratio
     (None where a side is missing), and for the peak the phase where it happened."""
-    estimated = {
-        dev: {**d["items"], "peak": d.get("peak")} for dev, d in part(result, "estimate")["devices"].items()
-    }
+    r = RunResult.of(result)
+    estimated = {dev: {**d["items"], "peak": d.get("peak")} for dev, d in r.estimate["devices"].items()}
     rows = []
-    for dev, key, e, m, m_items in _item_pairs(estimated, part(result, "measurement")["anatomy"]):
+    for dev, key, e, m, m_items in _item_pairs(estimated, r.measurement.anatomy):
         ratio = m / e if isinstance(e, int | float) and isinstance(m, int | float) and e else None
         rows.append(
             {
@@ -66,7 +65,7 @@ def reference_levels(
 
 def result_levels(result: dict[str, Any]) -> tuple[dict[str, float], dict[str, float]]:
     """``reference_levels`` of a whole result: its estimate, and the host RAM its environment recorded."""
-    ram = part(result, "environment")["host"].get("ram_total")
+    ram = RunResult.of(result).environment.host.get("ram_total")
     return reference_levels(result.get("estimate"), ram)
 
 
@@ -79,7 +78,6 @@ def model_name(spec: dict[str, Any] | None, default: str = "?") -> str:
 def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """Two results side by side — "what did the change saved?": the spec fields that differ, the measured
     anatomy per item (A, B, B − A), the peaks and the step times. Plain data; words at the edges."""
-    from trainsizer.result.model import part
 
     def flat(spec) -> dict[str, Any]:
         spec = spec if isinstance(spec, dict) else {}
@@ -88,37 +86,35 @@ def compare_runs(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     def differ(fa: dict[str, Any], fb: dict[str, Any], keys) -> list[dict[str, Any]]:
         return [{"field": k, "a": fa.get(k), "b": fb.get(k)} for k in keys if fa.get(k) != fb.get(k)]
 
-    fa, fb = flat(a.get("spec")), flat(b.get("spec"))
+    ra, rb = RunResult.of(a), RunResult.of(b)
+    fa, fb = flat(ra.spec), flat(rb.spec)
     changed = differ(fa, fb, sorted(set(fa) | set(fb)))
-    ma, mb = part(a, "measurement"), part(b, "measurement")
+    ma, mb = ra.measurement, rb.measurement
     items = []
-    for dev, key, va, vb, _ in _item_pairs(ma["anatomy"], mb["anatomy"]):
+    for dev, key, va, vb, _ in _item_pairs(ma.anatomy, mb.anatomy):
         num = isinstance(va, int | float) and isinstance(vb, int | float)
         items.append({"device": dev, "item": key, "a": va, "b": vb, "delta": vb - va if num else None})
-    sa, sb = ma["step_time_s"], mb["step_time_s"]
-    ea, eb = _environment(a), _environment(b)
+    ea, eb = _environment(ra), _environment(rb)
     return {
         "changed": changed,
         # what differs where they ran: the machine, its GPUs and driver, the software's versions
         "environment": differ(ea, eb, dict.fromkeys([*ea, *eb])),
         "items": items,
-        "step_time": {"a": sa.get("median"), "b": sb.get("median")},
-        "tokens_per_s": {"a": ma.get("tokens_per_s"), "b": mb.get("tokens_per_s")},
-        "verdict": {"a": a.get("verdict"), "b": b.get("verdict")},
+        "step_time": {"a": ma.step_time_s.median, "b": mb.step_time_s.median},
+        "tokens_per_s": {"a": ma.tokens_per_s, "b": mb.tokens_per_s},
+        "verdict": {"a": str(ra.verdict), "b": str(rb.verdict)},
     }
 
 
 ENVIRONMENT_FIELDS = ("hostname", "os", "cpu_model", "cpu_cores_logical", "ram_total")
 
 
-def _environment(result: dict[str, Any]) -> dict[str, Any]:
+def _environment(result: RunResult) -> dict[str, Any]:
     """The environment a result recorded, flat: host.*, gpus (names), nvml.driver_version, versions.*."""
-    from trainsizer.result.model import part
-
-    env = part(result, "environment")
-    out: dict[str, Any] = {f"host.{k}": env["host"].get(k) for k in ENVIRONMENT_FIELDS}
-    gpus = [g.get("name") for g in env.get("gpus") or [] if isinstance(g, dict)]
+    env = result.environment
+    out: dict[str, Any] = {f"host.{k}": env.host.get(k) for k in ENVIRONMENT_FIELDS}
+    gpus = [g.get("name") for g in env.gpus if isinstance(g, dict)]
     out["gpus"] = ", ".join(f"{gpus.count(n)} × {n}" for n in dict.fromkeys(gpus)) or None
-    out["nvml.driver_version"] = (env.get("nvml") or {}).get("driver_version")
-    out |= {f"versions.{k}": v for k, v in sorted((env.get("versions") or {}).items())}
+    out["nvml.driver_version"] = env.nvml.driver_version
+    out |= {f"versions.{k}": v for k, v in sorted(env.versions.items())}
     return out

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from trainsizer.result.model import part
+from trainsizer.result.model import RunResult
 
 
 def _predicted(spec, key: str, memory_limit: int | None = None) -> int | None:
@@ -55,15 +55,17 @@ def find_max(
         if n in cache:
             return cache[n]
         trial_spec = spec.replace(batch={field: n}, measure={"warmup_steps": 1, "steps": 1})
-        result = measure(trial_spec, Path(out) / f"trial-{key}-{n}", memory_limit=memory_limit, force=force)
-        ok = result.get("status") == "ok"
+        result = RunResult.of(
+            measure(trial_spec, Path(out) / f"trial-{key}-{n}", memory_limit=memory_limit, force=force)
+        )
+        ok = result.status == "ok"
         cache[n] = ok
         trials.append(
             {
                 field: n,
                 "fits": ok,
-                "status": result.get("status"),
-                "peak_rss": part(result, "measurement").get("host_rss"),
+                "status": str(result.status) if result.status else None,
+                "peak_rss": result.measurement.host_rss,
             }
         )
         if on_trial:

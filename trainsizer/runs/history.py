@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from trainsizer.result.model import part
+from trainsizer.result.model import RunResult
 from trainsizer.runs.compare import model_name
 from trainsizer.runs.rundir import read_result
 
@@ -95,13 +95,11 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
 
     out: dict[str, dict] = {}
     for entry in reversed(list_runs(root)):  # oldest first, so the newest overwrites
-        r = read_result(entry.path) or {}
-        gpus = part(r, "environment")["gpus"]
-        meas = part(r, "measurement")
-        mfu = meas.get("mfu")
-        if r.get("status") != "ok" or not gpus or not isinstance(mfu, (int, float)) or not 0 < mfu <= 1:
+        r = RunResult.of(read_result(entry.path) or {})
+        gpus, mfu = r.environment.gpus, r.measurement.mfu
+        if r.status != "ok" or not gpus or mfu is None or not 0 < mfu <= 1:
             continue
-        if str(meas.get("peak_basis", "")).startswith("CPU"):
+        if str(r.measurement.peak_basis or "").startswith("CPU"):
             continue
         g = gpus[0] if isinstance(gpus[0], dict) else {}
         acc = match_accelerator(str(g.get("name", "")), g.get("memory_total"))
@@ -113,21 +111,21 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
     return out
 
 
-def compute_utilization(result: dict) -> float | None:
+def compute_utilization(result: RunResult) -> float | None:
     """The utilisation of the compute alone that a run measured: its MFU, whose step time on several GPUs
     includes the communication the compute did not hide — the plan adds that again from the layout
     (estimate/comm.py), so it is taken out here: MFU × step ÷ (step − exposed), the exposed share as the
     run's own estimate predicted it. None when a multi-GPU run's estimate does not say it (its MFU would
     count the communication twice)."""
-    meas = part(result, "measurement")
-    mfu = meas.get("mfu")
-    if not isinstance(mfu, int | float):
+    meas = result.measurement
+    mfu = meas.mfu
+    if mfu is None:
         return None
-    if int(meas.get("world_size") or 1) <= 1:
+    if (meas.world_size or 1) <= 1:
         return float(mfu)
-    step = meas["step_time_s"].get("median")
-    exposed = part(result, "estimate")["time"].get("exposed_s")
-    if not isinstance(step, int | float) or not isinstance(exposed, int | float) or not 0 <= exposed < step:
+    step = meas.step_time_s.median
+    exposed = result.estimate["time"].get("exposed_s")
+    if step is None or not isinstance(exposed, int | float) or not 0 <= exposed < step:
         return None
     return min(1.0, float(mfu) * step / (step - exposed))
 
