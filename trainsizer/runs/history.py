@@ -61,20 +61,19 @@ def read_entry(path: Path) -> RunEntry | None:
         if (path / "events.jsonl").exists():  # a run whose parent died before result.json
             return RunEntry(path, "", "", "incomplete", "unknown")
         return None
-    spec = r.get("spec") if isinstance(r.get("spec"), dict) else {}
-    target = r.get("target") if isinstance(r.get("target"), dict) else {}
-    where = target.get("host") or ", ".join(target.get("hosts") or []) or "this machine"
-    section = lambda name: spec.get(name) if isinstance(spec.get(name), dict) else {}  # noqa: E731
+    typed = RunResult.of(r)
+    spec, target = typed.spec, typed.target
+    where = target.get("host") or ", ".join(map(str, target.get("hosts") or [])) or "this machine"
     return RunEntry(
         path,
-        r.get("created", ""),
-        model_name(r.get("spec"), ""),
-        r.get("verdict") or "incomplete",
-        r.get("status") or "",
-        method=str(section("method").get("kind", "")),
-        precision=str(section("precision").get("compute", "")),
+        typed.created or "",
+        model_name(spec, ""),
+        str(typed.verdict),
+        str(typed.status or ""),
+        method=str(spec["method"].get("kind", "")),
+        precision=str(spec["precision"].get("compute", "")),
         target=str(where),
-        engine=str(section("engine").get("name", "")),
+        engine=str(spec["engine"].get("name", "")),
     )
 
 
