@@ -340,3 +340,39 @@ def _window_words(win) -> tuple[set[str], int]:
             texts.append(w.toPlainText())
     words = {word for text in texts for word in re.findall(r"[A-Za-z]{2,}", re.sub(r"<[^>]+>", " ", text))}
     return words, len(texts)
+
+
+@pytest.mark.skipif(
+    not __import__("shutil").which("ssh"), reason="needs the OpenSSH client (make test installs it)"
+)
+def test_a_failed_remote_run_says_why_in_the_russian_window(qtbot, tmp_path, cli_main):
+    """Issue 31: a server that cannot be reached (the real ssh client to a closed loopback port). Opened in
+    the Russian window, the results panel and the progress bar give the reason in Russian — the problem's
+    template and parameters that result.json keeps (error_words), worded by the window's catalog; the same
+    run in the English window says it in English (the check fails where the wording is skipped)."""
+    from trainsizer.gui import i18n
+    from trainsizer.gui.window import MainWindow
+
+    spec = tmp_path / "run.toml"
+    spec.write_text('[model]\npreset = "tiny-llama"\n')
+    out = tmp_path / "run"
+    rc, _, err = cli_main("measure", spec, "--out", out, "--host", "nobody@127.0.0.1:1")
+    assert rc != 0 and "cannot connect" in err, err
+    shown = {}
+    for lang in ("ru", "en"):
+        assert i18n.install(lang)
+        try:
+            win = MainWindow(lang, history=tmp_path / "history")
+            qtbot.addWidget(win)
+            replay = win.open_run(out)
+            with qtbot.waitSignal(replay.finished, timeout=60000):
+                pass
+            qtbot.waitUntil(lambda w=win: bool(w.results.summary.text()), timeout=10000)
+            shown[lang] = (win.results.summary.text(), win.progress.format(), win.results.verdict.text())
+            win.estimate.shutdown()
+        finally:
+            i18n.install("en")
+    summary, progress, verdict = shown["ru"]
+    assert "nobody@127.0.0.1:1: не удаётся подключиться" in summary and "не удаётся подключиться" in progress
+    assert "cannot connect" not in summary + progress and "Вердикт" in verdict, shown["ru"]
+    assert "nobody@127.0.0.1:1: cannot connect" in shown["en"][0], shown["en"]
