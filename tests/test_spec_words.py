@@ -220,3 +220,45 @@ def test_a_failed_remote_run_gives_its_reason_in_the_readers_language(cli_main, 
         assert rc == 0 and html.count(said) >= 2 and other not in html, (lang, err)
     rc, shown, _ = cli_main("history", "show", out, "--lang", "ru")
     assert "не измерено: nobody@127.0.0.1:1: не удаётся подключиться" in shown, shown
+
+
+def test_the_command_lines_help_and_its_usage_errors_speak_russian(cli_main):
+    """Issue 31, item 3, for argparse: with --lang ru (or TRAINSIZER_LANG=ru) every help text of every command
+    and argparse's own headings and usage errors come from the catalog; English stays English; argparse's
+    wording is given back after the parse (the next English call is English again)."""
+    import re
+
+    from trainsizer.cli.parser import ARGPARSE_WORDS, help_texts
+    from trainsizer.report.text import translator
+
+    t = translator("ru")
+    for text in [*help_texts(), *ARGPARSE_WORDS]:
+        said = t(text)
+        assert said != text and re.search("[а-яА-Я]", said), text  # no help text left in English
+        assert re.findall(r"%\(?\w*\)?[sr]", said) == re.findall(r"%\(?\w*\)?[sr]", text), text
+    commands = "spec,spec new,spec validate,presets,devices,estimate,plan,probe,remote setup,measure,check"
+    commands = [*commands.split(","), "report", "request", "history compare", "gui"]
+    for command in commands:
+        rc, out, _ = cli_main(*command.split(), "--help", env={"TRAINSIZER_LANG": "ru"})
+        assert rc == 0 and "использование:" in out and "показать эту справку и выйти" in out, (command, out)
+        latin = {
+            w for w in re.findall(r"\b[a-z]{4,}\b", re.sub(r"[\w.-]*--[\w-]+|\{[^}]*\}|\[[^]]*\]", "", out))
+        }
+        assert latin <= HELP_LATIN, (command, sorted(latin - HELP_LATIN))
+    rc, _, err = cli_main("measure", "--lang", "ru")
+    assert rc == 2 and "ошибка: не заданы обязательные аргументы: spec, --out" in err, err
+    rc, _, err = cli_main("report", "x", "--format", "xx", "--lang=ru")
+    assert rc == 2 and "аргумент --format: недопустимое значение: 'xx'" in err, err
+    rc, out, err = cli_main("measure", env={"TRAINSIZER_LANG": "en"})
+    assert rc == 2 and "error: the following arguments are required: spec, --out" in err, err
+    rc, out, _ = cli_main("estimate", "--help")
+    assert "positional arguments" in out and "predict" not in out and "run specification" in out, out
+
+
+# Latin words a Russian --help holds: commands, file names and suffixes, spec fields and the names of tools.
+HELP_LATIN = set(
+    """accelerators check compare config devices epochs estimate events fields file history html json jsonl
+    list llama measure meta partition path plan presets probe probes remote report request result sbatch
+    server setup show sinfo spec task tiny tokens toml torch torchrun trainsizer transformers user
+    utilization validate venv wheel""".split()
+)

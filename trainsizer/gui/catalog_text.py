@@ -1,7 +1,7 @@
 """The report's words and the evidence templates, marked for translation so that `make lupdate` keeps them
 in the one catalog (resources/i18n/*.ts) beside the window's own texts. Generated from
-trainsizer.report.text.WORDS, trainsizer.ui_common.messages.MESSAGES and the spec problems' templates
-(trainsizer.spec.issue_catalog) (`make lupdate` runs `python -m trainsizer.gui.catalog_text` first);
+trainsizer.report.text.WORDS, the command line's help texts and argparse's sentences (trainsizer.cli.parser),
+trainsizer.ui_common.messages.MESSAGES and the spec problems' templates (trainsizer.spec.issue_catalog) (`make lupdate` runs `python -m trainsizer.gui.catalog_text` first);
 tests/test_vocab.py fails when it drifts."""
 
 from __future__ import annotations
@@ -13,18 +13,22 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 
 def generate() -> tuple[list[str], list[str], list[str]]:
+    from trainsizer.cli.parser import ARGPARSE_WORDS, help_texts
     from trainsizer.report.text import WORDS
     from trainsizer.spec.issue_catalog import templates
     from trainsizer.ui_common.messages import MESSAGES
 
-    return list(dict.fromkeys(WORDS)), list(dict.fromkeys(MESSAGES.values())), templates()
+    words = [*WORDS, *help_texts(), *ARGPARSE_WORDS]  # the terminal's help and argparse's own sentences too
+    return list(dict.fromkeys(words)), list(dict.fromkeys(MESSAGES.values())), templates()
 
 
 def _write(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     head = text[: text.rindex("# generated")]
     words, messages, issues = generate()
-    rows = ["REPORT = ["] + [f'    QT_TRANSLATE_NOOP("Report", {w!r}),' for w in words] + ["]", "MESSAGES = ["]
+    rows = (
+        ["REPORT = ["] + [f'    QT_TRANSLATE_NOOP("Report", {w!r}),' for w in words] + ["]", "MESSAGES = ["]
+    )
     rows += [f'    QT_TRANSLATE_NOOP("Messages", {m!r}),' for m in messages] + ["]", "ISSUES = ["]
     rows += [f'    QT_TRANSLATE_NOOP("SpecIssue", {m!r}),' for m in issues] + ["]"]
     path.write_text(head + "# generated\n" + "\n".join(rows) + "\n", encoding="utf-8")
@@ -598,6 +602,129 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)'),
     QT_TRANSLATE_NOOP("Report", 'the optimizer step runs on the host CPUs and is not in the step time'),
     QT_TRANSLATE_NOOP("Report", 'tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most'),
+    QT_TRANSLATE_NOOP("Report", 'Prove that a machine can train a model.'),
+    QT_TRANSLATE_NOOP("Report", 'show the version of trainsizer and exit'),
+    QT_TRANSLATE_NOOP("Report", 'write, validate and describe run specifications'),
+    QT_TRANSLATE_NOOP("Report", 'write a spec with defaults for a preset'),
+    QT_TRANSLATE_NOOP("Report", 'the model preset (`trainsizer presets` lists them; default tiny-llama)'),
+    QT_TRANSLATE_NOOP("Report", 'file to write (.toml or .json)'),
+    QT_TRANSLATE_NOOP("Report", 'overwrite an existing file'),
+    QT_TRANSLATE_NOOP("Report", "check a spec, its model and the target's devices"),
+    QT_TRANSLATE_NOOP("Report", 'run specification (.toml or .json)'),
+    QT_TRANSLATE_NOOP("Report", 'its problems'),
+    QT_TRANSLATE_NOOP("Report", 'language of %s (default: TRAINSIZER_LANG, else en)'),
+    QT_TRANSLATE_NOOP("Report", 'check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)'),
+    QT_TRANSLATE_NOOP("Report", 'always build the model on the meta device (by default only when the spec needs it)'),
+    QT_TRANSLATE_NOOP("Report", 'skip the model stage (no transformers import)'),
+    QT_TRANSLATE_NOOP("Report", 'every field with its default and description'),
+    QT_TRANSLATE_NOOP("Report", 'one section, e.g. batch (default: every section)'),
+    QT_TRANSLATE_NOOP("Report", 'print JSON'),
+    QT_TRANSLATE_NOOP("Report", 'list the built-in model presets'),
+    QT_TRANSLATE_NOOP("Report", "this machine's GPUs, CPU, RAM, disk and software"),
+    QT_TRANSLATE_NOOP("Report", 'list the accelerators known for planning instead'),
+    QT_TRANSLATE_NOOP("Report", "the terminal's output"),
+    QT_TRANSLATE_NOOP("Report", 'a test server over SSH: user@server[:port] or an alias of ~/.ssh/config (default: this machine)'),
+    QT_TRANSLATE_NOOP("Report", 'predict the working set per device, whether it fits, and what to change'),
+    QT_TRANSLATE_NOOP("Report", 'hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)'),
+    QT_TRANSLATE_NOOP("Report", 'trace the real model on fake tensors (exact; seconds)'),
+    QT_TRANSLATE_NOOP("Report", 'print the result as JSON'),
+    QT_TRANSLATE_NOOP("Report", 'also write the JSON result to this file'),
+    QT_TRANSLATE_NOOP("Report", 'ranked hardware options for the spec and its [task] (GPU class, count, layout, time)'),
+    QT_TRANSLATE_NOOP("Report", 'run specification (.toml or .json); its [task] section sizes the job'),
+    QT_TRANSLATE_NOOP("Report", 'tokens to train per epoch (task.tokens)'),
+    QT_TRANSLATE_NOOP("Report", 'passes over the data (task.epochs)'),
+    QT_TRANSLATE_NOOP("Report", 'wall-clock hours to finish in (task.deadline_hours)'),
+    QT_TRANSLATE_NOOP("Report", 'largest GPU-hours (task.budget_gpu_hours)'),
+    QT_TRANSLATE_NOOP("Report", 'model-FLOPs utilisation assumed for GPUs (task.utilization)'),
+    QT_TRANSLATE_NOOP("Report", "candidate GPU classes, e.g. H100-80GB,A100-80GB or {mem=96GiB,bf16=989} (default: every known one and the user's accelerators.toml)"),
+    QT_TRANSLATE_NOOP("Report", 'free memory an option must leave per GPU (fraction of the peak; default 0.1)'),
+    QT_TRANSLATE_NOOP("Report", 'options shown (default 5)'),
+    QT_TRANSLATE_NOOP("Report", "the customer's limit: at most this many nodes"),
+    QT_TRANSLATE_NOOP("Report", "the customer's limit: at most this many GPUs in all"),
+    QT_TRANSLATE_NOOP("Report", 'plan for the nodes of a Slurm partition, as sinfo describes them (GPUs, memory, CPUs, count)'),
+    QT_TRANSLATE_NOOP("Report", 'with --slurm: the partition (default: [cluster] partition, else all)'),
+    QT_TRANSLATE_NOOP("Report", 'list every GPU class × count option, not the top ones'),
+    QT_TRANSLATE_NOOP("Report", 'print the plan as JSON'),
+    QT_TRANSLATE_NOOP("Report", 'is this machine what it claims? GEMM, memory, PCIe, NVML health, collectives, disk — each against what its parts should give'),
+    QT_TRANSLATE_NOOP("Report", 'smaller tests (under 15 s without GPUs)'),
+    QT_TRANSLATE_NOOP("Report", "size the disk test by this spec's checkpoint, in its checkpoint folder"),
+    QT_TRANSLATE_NOOP("Report", 'the checkpoint folder to test (default: the current folder)'),
+    QT_TRANSLATE_NOOP("Report", 'print the probe as JSON'),
+    QT_TRANSLATE_NOOP("Report", 'also write the JSON probe to this file'),
+    QT_TRANSLATE_NOOP("Report", 'do not keep it (kept probes calibrate estimates)'),
+    QT_TRANSLATE_NOOP("Report", "probe the nodes of a Slurm cluster as a batch job (each node, and the collectives between them), submitted with sbatch from this login node or from --host's"),
+    QT_TRANSLATE_NOOP("Report", "with --slurm: the partition (default: --spec's [cluster])"),
+    QT_TRANSLATE_NOOP("Report", 'with --slurm: how many nodes (default: 1)'),
+    QT_TRANSLATE_NOOP("Report", 'with --slurm: GPUs per node (default: 0)'),
+    QT_TRANSLATE_NOOP("Report", "with --slurm: the job's time limit (default: 15:00, or --spec's)"),
+    QT_TRANSLATE_NOOP("Report", 'several servers over SSH, comma-separated: each probes itself, then the collectives run between them (torchrun on each, as a run across them would)'),
+    QT_TRANSLATE_NOOP("Report", 'with --hosts: HOST:PORT of the first host (default: its address:29400)'),
+    QT_TRANSLATE_NOOP("Report", 'prepare a test server reached over SSH'),
+    QT_TRANSLATE_NOOP("Report", 'install this trainsizer on the server (a venv under your home there), saying what first'),
+    QT_TRANSLATE_NOOP("Report", 'user@server[:port] or an alias of ~/.ssh/config'),
+    QT_TRANSLATE_NOOP("Report", 'the trainsizer wheel to install (default: built from this source tree)'),
+    QT_TRANSLATE_NOOP("Report", "the torch to install there, as pip takes it (default: the server's own)"),
+    QT_TRANSLATE_NOOP("Report", 'do it without asking'),
+    QT_TRANSLATE_NOOP("Report", 'measure real training steps in a worker process'),
+    QT_TRANSLATE_NOOP("Report", 'run directory (created; events.jsonl, logs, result.json)'),
+    QT_TRANSLATE_NOOP("Report", 'search the largest micro-batch or sequence length that fits'),
+    QT_TRANSLATE_NOOP("Report", 'print result.json instead of the summary'),
+    QT_TRANSLATE_NOOP("Report", 'print every event as a JSON line instead (for front ends)'),
+    QT_TRANSLATE_NOOP("Report", 'replace the run already in RUN_DIR (its result and events)'),
+    QT_TRANSLATE_NOOP("Report", "keep the run's scratch folder on the server"),
+    QT_TRANSLATE_NOOP("Report", 'run as a Slurm batch job ([cluster] in the spec: partition, account, time limit, ...), submitted with sbatch from this login node'),
+    QT_TRANSLATE_NOOP("Report", 'the full acceptance check: estimate, measure, quality, resume'),
+    QT_TRANSLATE_NOOP("Report", 'run directory (created)'),
+    QT_TRANSLATE_NOOP("Report", 'print every event and stage as a JSON line instead (for front ends)'),
+    QT_TRANSLATE_NOOP("Report", 'export the acceptance report of a run directory'),
+    QT_TRANSLATE_NOOP("Report", 'a run directory written by check or measure (or the GUI)'),
+    QT_TRANSLATE_NOOP("Report", "the file's format (default html)"),
+    QT_TRANSLATE_NOOP("Report", 'file to write (default: RUN_DIR/report.FORMAT)'),
+    QT_TRANSLATE_NOOP("Report", 'the report'),
+    QT_TRANSLATE_NOOP("Report", 'draft a hardware-selection request from a run directory, a plan, or both'),
+    QT_TRANSLATE_NOOP("Report", 'a run directory written by check or measure (or the GUI); optional with --plan'),
+    QT_TRANSLATE_NOOP("Report", 'draft it from a plan of this spec (no run needed)'),
+    QT_TRANSLATE_NOOP("Report", 'with --plan: the option number (default: the best)'),
+    QT_TRANSLATE_NOOP("Report", 'md: Markdown; eml: an e-mail to send (default md)'),
+    QT_TRANSLATE_NOOP("Report", 'recipient address (eml)'),
+    QT_TRANSLATE_NOOP("Report", 'keep host and user names, paths, serials and UUIDs'),
+    QT_TRANSLATE_NOOP("Report", 'memory headroom above the peak (fraction; default 0.2)'),
+    QT_TRANSLATE_NOOP("Report", 'checkpoints kept on disk at a time (default 3)'),
+    QT_TRANSLATE_NOOP("Report", 'file to write (default: RUN_DIR/request.FORMAT, or request.FORMAT here with --plan)'),
+    QT_TRANSLATE_NOOP("Report", 'the request'),
+    QT_TRANSLATE_NOOP("Report", 'the runs kept by the window (list, show)'),
+    QT_TRANSLATE_NOOP("Report", 'every run kept, newest first (the default)'),
+    QT_TRANSLATE_NOOP("Report", "one run's result, as check prints it"),
+    QT_TRANSLATE_NOOP("Report", 'a folder name from the list, or any run folder'),
+    QT_TRANSLATE_NOOP("Report", 'two runs side by side: what changed, what it saved'),
+    QT_TRANSLATE_NOOP("Report", 'run A: a folder name from the list, or any run folder'),
+    QT_TRANSLATE_NOOP("Report", 'run B'),
+    QT_TRANSLATE_NOOP("Report", 'the readiness probes kept (trainsizer probe), newest first; or one'),
+    QT_TRANSLATE_NOOP("Report", 'a file name from the list (or any probe .json): print it'),
+    QT_TRANSLATE_NOOP("Report", 'where the runs are kept (default: the user data directory)'),
+    QT_TRANSLATE_NOOP("Report", 'open the desktop application (the default)'),
+    QT_TRANSLATE_NOOP("Report", 'a spec (.toml/.json) to load, or a run folder to show'),
+    QT_TRANSLATE_NOOP("Report", 'usage: '),
+    QT_TRANSLATE_NOOP("Report", 'positional arguments'),
+    QT_TRANSLATE_NOOP("Report", 'options'),
+    QT_TRANSLATE_NOOP("Report", 'show this help message and exit'),
+    QT_TRANSLATE_NOOP("Report", '%(prog)s: error: %(message)s\n'),
+    QT_TRANSLATE_NOOP("Report", 'argument %(argument_name)s: %(message)s'),
+    QT_TRANSLATE_NOOP("Report", 'the following arguments are required: %s'),
+    QT_TRANSLATE_NOOP("Report", 'unrecognized arguments: %s'),
+    QT_TRANSLATE_NOOP("Report", 'invalid choice: %(value)r (choose from %(choices)s)'),
+    QT_TRANSLATE_NOOP("Report", 'invalid %(type)s value: %(value)r'),
+    QT_TRANSLATE_NOOP("Report", 'expected one argument'),
+    QT_TRANSLATE_NOOP("Report", 'expected at most one argument'),
+    QT_TRANSLATE_NOOP("Report", 'expected at least one argument'),
+    QT_TRANSLATE_NOOP("Report", 'expected %s argument'),
+    QT_TRANSLATE_NOOP("Report", 'expected %s arguments'),
+    QT_TRANSLATE_NOOP("Report", 'not allowed with argument %s'),
+    QT_TRANSLATE_NOOP("Report", 'one of the arguments %s is required'),
+    QT_TRANSLATE_NOOP("Report", 'ignored explicit argument %r'),
+    QT_TRANSLATE_NOOP("Report", 'ambiguous option: %(option)s could match %(matches)s'),
+    QT_TRANSLATE_NOOP("Report", 'unknown parser %(parser_name)r (choices: %(choices)s)'),
+    QT_TRANSLATE_NOOP("Report", "can't open '%(filename)s': %(error)s"),
 ]
 MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'specification and environment recorded'),
