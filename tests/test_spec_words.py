@@ -262,3 +262,17 @@ HELP_LATIN = set(
     server setup show sinfo spec task tiny tokens toml torch torchrun trainsizer transformers user
     utilization validate venv wheel""".split()
 )
+
+
+def test_the_presets_and_the_spec_fields_speak_russian(cli_main):
+    """`presets` and `spec fields` take --lang: the table's headers and the presets' descriptions come from
+    the catalog, the fields' descriptions are the window's field help ("SpecHelp"); English stays English."""
+    rc, out, _ = cli_main("presets", "--lang", "ru")
+    assert rc == 0 and "описание" in out and "Крошечная модель наподобие Llama" in out, out
+    assert "description" not in out and "parameters" not in out, out
+    rc, out, _ = cli_main("spec", "fields", "batch", "--lang", "ru")
+    assert rc == 0 and "Токенов в последовательности." in out and "Tokens per sequence" not in out, out
+    rc, out, _ = cli_main("spec", "fields", "batch")
+    assert rc == 0 and "Tokens per sequence." in out, out
+    rc, out, _ = cli_main("presets")
+    assert rc == 0 and "description" in out and "Tiny Llama-like model" in out, out

@@ -18,11 +18,12 @@ def cmd_presets(args) -> int:
     if args.json:
         print_json([p.summary() for p in presets])
         return EXIT_OK
+    t = words(args)
     rows = [
-        [p.name, p.family, fmt_count(p.published_params), str(p.summary()["layers"]), p.description]
+        [p.name, p.family, fmt_count(p.published_params), str(p.summary()["layers"]), t(p.description)]
         for p in presets
     ]
-    print(table(rows, ["preset", "family", "params", "layers", "description"]))
+    print(table(rows, [t("preset"), t("family"), t("params"), t("layers"), t("description")]))
     return EXIT_OK
 
 

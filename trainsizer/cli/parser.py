@@ -183,6 +183,7 @@ def build_parser(t=None) -> argparse.ArgumentParser:
     )
     n.add_argument("-o", "--output", required=True, help=t("file to write (.toml or .json)"))
     n.add_argument("--force", action="store_true", help=t("overwrite an existing file"))
+    add_lang(n, t)
     n.set_defaults(func=cmd_spec_new)
     v = ssub.add_parser("validate", help=t("check a spec, its model and the target's devices"))
     v.add_argument("file", help=t("run specification (.toml or .json)"))
@@ -203,10 +204,12 @@ def build_parser(t=None) -> argparse.ArgumentParser:
     f = ssub.add_parser("fields", help=t("every field with its default and description"))
     f.add_argument("section", nargs="?", help=t("one section, e.g. batch (default: every section)"))
     f.add_argument("--json", action="store_true", help=t("print JSON"))
+    add_lang(f, t)
     f.set_defaults(func=cmd_spec_fields)
 
     pr = sub.add_parser("presets", help=t("list the built-in model presets"))
     pr.add_argument("--json", action="store_true", help=t("print JSON"))
+    add_lang(pr, t)
     pr.set_defaults(func=cmd_presets)
 
     d = sub.add_parser("devices", help=t("this machine's GPUs, CPU, RAM, disk and software"))

@@ -121,6 +121,7 @@ def cmd_spec_fields(args) -> int:
     if args.json:
         print_json(rows)
     else:
+        t = words(args)  # the descriptions are the window's field help (the catalog's "SpecHelp")
         for r in rows:
-            print(f"{r['field']:32s} {json.dumps(r['default']):28s} {r['help']}")
+            print(f"{r['field']:32s} {json.dumps(r['default']):28s} {t(r['help'])}")
     return EXIT_OK

@@ -14,11 +14,13 @@ from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 def generate() -> tuple[list[str], list[str], list[str]]:
     from trainsizer.cli.parser import ARGPARSE_WORDS, help_texts
+    from trainsizer.presets import list_presets
     from trainsizer.report.text import WORDS
     from trainsizer.spec.issue_catalog import templates
     from trainsizer.ui_common.messages import MESSAGES
 
-    words = [*WORDS, *help_texts(), *ARGPARSE_WORDS]  # the terminal's help and argparse's own sentences too
+    # the terminal's help, argparse's own sentences and the presets' descriptions (`trainsizer presets`) too
+    words = [*WORDS, *help_texts(), *ARGPARSE_WORDS, *(p.description for p in list_presets())]
     return list(dict.fromkeys(words)), list(dict.fromkeys(MESSAGES.values())), templates()
 
 
@@ -353,6 +355,11 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", '%s = %s GPUs'),
     QT_TRANSLATE_NOOP("Report", '%s = %s CPU ranks'),
     QT_TRANSLATE_NOOP("Report", '%s on %s nodes'),
+    QT_TRANSLATE_NOOP("Report", 'preset'),
+    QT_TRANSLATE_NOOP("Report", 'family'),
+    QT_TRANSLATE_NOOP("Report", 'params'),
+    QT_TRANSLATE_NOOP("Report", 'layers'),
+    QT_TRANSLATE_NOOP("Report", 'description'),
     QT_TRANSLATE_NOOP("Report", 'cancelled (%s); %s says what ran'),
     QT_TRANSLATE_NOOP("Report", 'cancelled (%s)'),
     QT_TRANSLATE_NOOP("Report", 'no probes kept in %s (trainsizer probe keeps one each time it runs)'),
@@ -609,10 +616,11 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'the model preset (`trainsizer presets` lists them; default tiny-llama)'),
     QT_TRANSLATE_NOOP("Report", 'file to write (.toml or .json)'),
     QT_TRANSLATE_NOOP("Report", 'overwrite an existing file'),
+    QT_TRANSLATE_NOOP("Report", "the terminal's output"),
+    QT_TRANSLATE_NOOP("Report", 'language of %s (default: TRAINSIZER_LANG, else en)'),
     QT_TRANSLATE_NOOP("Report", "check a spec, its model and the target's devices"),
     QT_TRANSLATE_NOOP("Report", 'run specification (.toml or .json)'),
     QT_TRANSLATE_NOOP("Report", 'its problems'),
-    QT_TRANSLATE_NOOP("Report", 'language of %s (default: TRAINSIZER_LANG, else en)'),
     QT_TRANSLATE_NOOP("Report", 'check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)'),
     QT_TRANSLATE_NOOP("Report", 'always build the model on the meta device (by default only when the spec needs it)'),
     QT_TRANSLATE_NOOP("Report", 'skip the model stage (no transformers import)'),
@@ -622,7 +630,6 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'list the built-in model presets'),
     QT_TRANSLATE_NOOP("Report", "this machine's GPUs, CPU, RAM, disk and software"),
     QT_TRANSLATE_NOOP("Report", 'list the accelerators known for planning instead'),
-    QT_TRANSLATE_NOOP("Report", "the terminal's output"),
     QT_TRANSLATE_NOOP("Report", 'a test server over SSH: user@server[:port] or an alias of ~/.ssh/config (default: this machine)'),
     QT_TRANSLATE_NOOP("Report", 'predict the working set per device, whether it fits, and what to change'),
     QT_TRANSLATE_NOOP("Report", 'hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)'),
@@ -725,6 +732,32 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'ambiguous option: %(option)s could match %(matches)s'),
     QT_TRANSLATE_NOOP("Report", 'unknown parser %(parser_name)r (choices: %(choices)s)'),
     QT_TRANSLATE_NOOP("Report", "can't open '%(filename)s': %(error)s"),
+    QT_TRANSLATE_NOOP("Report", 'Tiny Llama-like model (about 7 M parameters): the embedded default, trains on a CPU in seconds.'),
+    QT_TRANSLATE_NOOP("Report", 'GPT-2 small, 124 M parameters (OpenAI, 2019).'),
+    QT_TRANSLATE_NOOP("Report", 'SmolLM2 135M (Hugging Face, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Pythia 160M (EleutherAI, GPT-NeoX architecture).'),
+    QT_TRANSLATE_NOOP("Report", 'Qwen2.5 0.5B (Alibaba, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'TinyLlama 1.1B (2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Llama 3.2 1B (Meta, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Pythia 1.4B (EleutherAI, GPT-NeoX architecture).'),
+    QT_TRANSLATE_NOOP("Report", 'Qwen2.5 1.5B (Alibaba, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'GPT-2 XL, 1.5 B parameters (OpenAI, 2019).'),
+    QT_TRANSLATE_NOOP("Report", 'Gemma 2 2B (Google, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Phi-2 2.7B (Microsoft, 2023).'),
+    QT_TRANSLATE_NOOP("Report", 'StarCoder2 3B (BigCode, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Llama 3.2 3B (Meta, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Phi-3 mini 3.8B, 4k context (Microsoft, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Pythia 6.9B (EleutherAI, GPT-NeoX architecture).'),
+    QT_TRANSLATE_NOOP("Report", 'Mistral 7B v0.3 (Mistral AI, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'OLMo 2 7B (Allen Institute for AI, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Qwen2.5 7B (Alibaba, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Llama 3.1 8B (Meta, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Qwen3 8B (Alibaba, 2025).'),
+    QT_TRANSLATE_NOOP("Report", 'Gemma 2 9B (Google, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Mixtral 8x7B sparse mixture of experts (Mistral AI, 2023).'),
+    QT_TRANSLATE_NOOP("Report", 'Llama 3.1 70B (Meta, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Qwen2.5 72B (Alibaba, 2024).'),
+    QT_TRANSLATE_NOOP("Report", 'Llama 3.1 405B (Meta, 2024).'),
 ]
 MESSAGES = [
     QT_TRANSLATE_NOOP("Messages", 'specification and environment recorded'),

@@ -16,6 +16,11 @@ LANGS = ("en", "ru")
 
 # The terminal's (cli/render.py, cli/probe_cmds.py, cli/run_cmds.py; `--lang`).
 TERMINAL_WORDS = (
+    "preset",
+    "family",
+    "params",
+    "layers",
+    "description",
     "cancelled (%s); %s says what ran",
     "cancelled (%s)",
     "no probes kept in %s (trainsizer probe keeps one each time it runs)",

@@ -116,6 +116,7 @@ CONTEXTS = (
     "Report",
     "Labels",
     "SpecIssue",
+    "SpecHelp",  # the spec fields' descriptions (gui/spec_text.py): `spec fields` words them too
 )  # where a text is looked up in the .ts, in this order
 
 
