@@ -392,3 +392,61 @@ def test_the_bus_bandwidth_a_probe_measured_between_gpus_replaces_the_assumed_li
     code, out, err = cli_main("plan", path, "--gpus", "H100-80GB", "--json")
     eight = next(o for o in json.loads(out)["options"] if o["gpus"] == 8)
     assert "measured by probe of" in eight["links"]["intra_basis"], eight["links"]
+
+
+def test_the_network_a_probe_of_several_nodes_measured_replaces_the_assumed_one(
+    cli_main, tmp_path, data_home
+):
+    """Issue 30, item 2, between nodes: a probe of two nodes of 8 H100 each (probe --hosts or --slurm
+    --nodes 2; the document runs/probe.combine_nodes writes) measured the all-reduce bus bandwidth between
+    them; the step time of a two-node layout of that class — the estimate's and the plan's options — then
+    times the collectives that span the nodes over it, labelled measured by that probe, and the plan says so
+    in English and in Russian. (The figures are what worker/probe.py writes for such nodes: this machine
+    has none.)"""
+    from trainsizer.estimate.timing import step_time
+    from trainsizer.estimate.working_set import estimate
+    from trainsizer.hardware import hypothetical_targets
+    from trainsizer.hardware.probes import PROBE_SCHEMA
+    from trainsizer.runs.probe import combine_nodes, judge
+    from trainsizer.spec import RunSpec
+
+    card = {"name": "NVIDIA H100 80GB HBM3", "memory": 85520809984}
+    node = {"schema": PROBE_SCHEMA, "verdict": "pass", "seconds": 1.0, "environment": {}, "figures": [
+        judge({"scope": f"gpu:{i}", "what": "device", "value": None, "unit": "", "detail": card}, {})
+        for i in range(8)]}  # fmt: skip
+    between = [judge({"scope": "between_nodes", "what": "all_reduce", "value": 10.0, "unit": "GB/s",
+                      "detail": {"backend": "nccl", "ranks": 16}}, {})]  # fmt: skip
+    doc = combine_nodes([("n1", node, ""), ("n2", node, "")], between, quick=True, stages={}, seconds=2.0)
+    (data_home / "probes").mkdir(parents=True)
+    (data_home / "probes" / "n1-n2.json").write_text(json.dumps(doc))
+    spec = RunSpec().replace(model={"preset": "llama-3.1-8b"}, precision={"compute": "bf16-mixed"},
+                             parallel={"strategy": "fsdp", "devices": "auto"})  # fmt: skip
+    planned = hypothetical_targets("2x8xH100-80GB")
+    est = estimate(spec, planned)
+    measured = step_time(spec, est.stats, planned[0], placement=est.placement)
+    assumed = step_time(spec, est.stats, planned[0], placement=est.placement, measured_network={})
+    assert assumed["link_codes"]["inter_basis"]["code"] == "network"
+    assert measured["link_codes"]["inter_basis"]["code"] == "probe_network"
+    assert "10 GB/s between nodes measured by probe of n1,n2" in measured["links"]["inter_basis"]
+    spanning = [k for k, where in measured["communication_where"].items() if where == "network"]
+    assert spanning, measured["communication_where"]
+    from trainsizer.estimate.comm import links
+
+    ratio = links(planned[0].interconnect, 2)["inter"] / 10e9  # the assumed network over the measured 10 GB/s
+    assert ratio > 2
+    for k in spanning:  # the collectives between nodes take that much longer; those inside a node do not
+        assert measured["communication"][k] == pytest.approx(assumed["communication"][k] * ratio, rel=0.02), k
+    inside = [k for k, where in measured["communication_where"].items() if where == "node"]
+    assert all(measured["communication"][k] == assumed["communication"][k] for k in inside)
+    path = tmp_path / "run.toml"
+    spec.save(path)
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB", "--json")
+    two = [o for o in json.loads(out)["options"] if o["nodes"] == 2]
+    assert two and all(o["link_codes"]["inter_basis"]["code"] == "probe_network" for o in two), two[0]
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB")
+    said = "between nodes of H100-80GB: all-reduce bus bandwidth 10 GB/s between nodes measured by probe of "
+    assert said + "n1,n2" in out, out
+    code, out, err = cli_main("plan", path, "--gpus", "H100-80GB", "--lang", "ru")
+    assert (
+        "между узлами H100-80GB: пропускная способность шины при полной редукции между узлами 10 GB/s" in out
+    )

@@ -538,6 +538,11 @@ def test_the_probe_of_two_servers_runs_the_collectives_between_them(two_nodes, t
     from trainsizer.cli.probe_cmds import render_probe
 
     assert "Readiness probe of tsz-server, tsz2-server over SSH, " in render_probe(doc)
+    from trainsizer.hardware.probes import calibration
+
+    assert (
+        calibration(doc)["network_gbs"] == {}
+    )  # CPU nodes: their gloo ring calibrates no GPU class's network
     # the broken case — a backend that cannot start between the nodes is below and named, exit 1 — is the
     # same verdict (runs/probe.between_figures) that tests/test_slurm.py::
     # test_collectives_that_cannot_run_between_the_nodes_are_below proves between real nodes; here it would

@@ -359,7 +359,7 @@ def _plan_row(o, t=ENGLISH) -> list[str]:
 
 
 def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
-    from trainsizer.vocab import CAVEAT_WORDS, NEEDS_WORDS, PLAN_REASON_WORDS
+    from trainsizer.vocab import CAVEAT_WORDS, LINK_WORDS, NEEDS_WORDS, PLAN_REASON_WORDS, coded_words
 
     task = result["task"]
     lines = [t("Plan: hardware options (estimated)"), "  " + describe_spec(spec, None, t).rsplit(" · ", 1)[0]]
@@ -401,8 +401,12 @@ def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
     fitted = sorted(f"{k} {u:.0%}" for k, (u, v) in cal.items() if v["kind"] == "fitted")
     assumed = sorted({f"{u:.0%}" for u, v in cal.values() if v["kind"] == "assumed"})
     networks: dict[str, set[str]] = {}  # the assumed network between nodes -> the classes it is assumed for
+    probed_nets: dict[str, set[str]] = {}  # the network a probe of several nodes measured -> its classes
     for o in result["options"]:
-        if (o.get("links") or {}).get("inter_basis"):
+        inter = (o.get("link_codes") or {}).get("inter_basis") or {}
+        if inter.get("code") == "probe_network":
+            probed_nets.setdefault(coded_words(LINK_WORDS, inter, t), set()).add(o["gpu"])
+        elif (o.get("links") or {}).get("inter_basis"):
             networks.setdefault(o["links"]["inter_basis"].split(" per GPU")[0], set()).add(o["gpu"])
     sources = []
     if fitted:
@@ -434,6 +438,8 @@ def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
             "between nodes a NIC per GPU assumed: %s",
             ", ".join(f"{k} ({', '.join(sorted(v))})" for k, v in sorted(networks.items())),
         )
+    for worded, classes in sorted(probed_nets.items()):
+        line += "; " + t("between nodes of %s: %s", ", ".join(sorted(classes)), worded)
     lines += ["  " + line, ""]
     header = ["#", t("target"), t("layout"), t("peak / GPU"), t("free"), t("step"), t("tokens/s"), t("time"),
               t("GPU-h"), ""]  # fmt: skip

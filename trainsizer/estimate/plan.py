@@ -224,6 +224,9 @@ def plan(
         sized[(nodes, per_node)] = rows
     options: list[dict[str, Any]] = []
     hidden = next((est.stats.hidden_size for rows in sized.values() for _, _, est in rows), 0)
+    from trainsizer.hardware.probes import probed_networks
+
+    networks = probed_networks()  # per class: the network between nodes a kept probe of several measured
     for acc in classes:
         peak_flops = acc.tflops.get(key) or 0.0
         cal = calibration.get(acc.key)
@@ -236,6 +239,7 @@ def plan(
             util, util_basis = given, {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
         # the ring between GPUs of this class a probe of this machine measured: the link inside a node
         bus = (cal or {}).get("bus") if (cal or {}).get("kind") == "probe" else None
+        network = networks.get(acc.key) or {}  # the network between nodes of this class a probe measured
         unsupported = None
         if spec.precision.compute.startswith("bf16") and tuple(acc.compute_capability) < (8, 0):
             unsupported = "no_bf16"
@@ -271,6 +275,7 @@ def plan(
                         placement=est.placement,
                         trainable=est.trainable_params,
                         measured_bus=bus if nodes == 1 or per_node > 1 else None,
+                        measured_network=network,
                     )  # fmt: skip
                     if peak_flops
                     else {"seconds": None, "tokens_per_s": None}
@@ -303,6 +308,7 @@ def plan(
                     "exposed_communication_s": t.get("exposed_s"),
                     "communication": t.get("communication") or {},
                     "links": t.get("links") or {},
+                    "link_codes": t.get("link_codes") or {},
                     "utilization": t.get("utilization") or util,
                     "utilization_basis": util_basis,
                     "interconnect": acc.interconnect,

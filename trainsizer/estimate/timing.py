@@ -72,6 +72,13 @@ def _probed_bus(target) -> dict | None:
     return probed_bus(target.name, getattr(target, "memory_total", None))
 
 
+def _probed_network(target) -> dict | None:
+    """The network between nodes a kept probe of several nodes measured, for the target's GPU class."""
+    from trainsizer.hardware.probes import probed_network
+
+    return probed_network(target.name, getattr(target, "memory_total", None))
+
+
 def _probed_share(target, key: str) -> tuple[float, dict] | None:
     """The GEMM share of peak a kept probe of this machine measured on ``target``'s GPU class, and the
     probe's calibration (its source, machine and date)."""
@@ -93,11 +100,14 @@ def step_time(
     placement: dict | None = None,
     trainable: int | None = None,
     measured_bus: dict | None = None,
+    measured_network: dict | None = None,
 ) -> dict[str, Any]:
     """Predicted seconds per optimizer step and tokens/s on ``target`` (a TargetDevice; None: this CPU).
     ``measured_bus``: the all-reduce bus bandwidth a probe measured between GPUs of the target's class
     (hardware.probes.probed_bus), over the assumed link inside a node; by default this machine's own, when
-    the target is one of its GPUs.
+    the target is one of its GPUs. ``measured_network``: the all-reduce bus bandwidth a probe of several
+    nodes measured between them (hardware.probes.probed_network), over the assumed network between nodes;
+    by default the newest kept one for the target's class ({}: none).
 
     ``data_parallel`` replicas each run the spec's micro-batches (default: the spec's world size over its
     model-parallel degree); each GPU of a replica computes its tensor/pipeline/context share, and a pipeline
@@ -188,6 +198,16 @@ def step_time(
             link["codes"]["intra_basis"] = {
                 "code": "probe_bus",
                 "params": {"gbs": f"{bus['gbs']:.0f}", "machine": bus["machine"], "date": bus["date"]},
+            }
+        net = measured_network if measured_network is not None else _probed_network(target)
+        if net and link["inter"] is not None:  # a probe measured the network between nodes of this class
+            link["inter"] = net["gbs"] * 1e9
+            link["inter_basis"] = (
+                f"all-reduce bus bandwidth {net['gbs']:.0f} GB/s between nodes measured by {net['source']}"
+            )
+            link["codes"]["inter_basis"] = {
+                "code": "probe_network",
+                "params": {"gbs": f"{net['gbs']:.0f}", "machine": net["machine"], "date": net["date"]},
             }
         c = communication(spec, stats, placement, link, f, rate * util, trainable)
         out |= {

@@ -83,20 +83,20 @@ def calibration(doc: dict[str, Any] | None) -> dict[str, Any]:
                 share = classes.setdefault(acc.key, {})
                 key = GEMM_KEY[f["what"]]
                 share[key] = min(share.get(key, 1e9), value / peak)  # the slowest GPU of a class sets it
-    # the all-reduce bus bandwidth between this machine's GPUs (NCCL, every local GPU), for their class
+    # the all-reduce bus bandwidth between this machine's GPUs (NCCL, every local GPU), for their class; and
+    # between the nodes of a probe of several (probe --hosts, --slurm --nodes N: a rank per GPU on each)
     bus: dict[str, float] = {}
+    network: dict[str, float] = {}
     first = next(iter(names.values()), None)
     acc0 = catalog_row(str(first.get("name", "")), first.get("memory")) if first else None
     for f in doc["figures"]:
         value = f.get("value")
-        if (
-            acc0
-            and f["scope"] == "between_gpus"
-            and f["what"] == "all_reduce"
-            and isinstance(value, int | float)
-        ):
-            if value > 0 and len(names) > 1:
-                bus[acc0.key] = float(value)
+        if not (acc0 and f["what"] == "all_reduce" and isinstance(value, int | float) and value > 0):
+            continue
+        if f["scope"] == "between_gpus" and len(names) > 1:
+            bus[acc0.key] = float(value)
+        elif f["scope"] == "between_nodes":
+            network[acc0.key] = float(value)
     return {
         "source": source,
         "machine": str(doc.get("machine")),
@@ -104,6 +104,7 @@ def calibration(doc: dict[str, Any] | None) -> dict[str, Any]:
         "cpu_flops": cpu,
         "gemm_share": classes,
         "bus_gbs": bus,
+        "network_gbs": network,
     }
 
 
@@ -122,6 +123,24 @@ def probed_bus(name: str, memory: int | None = None, doc: dict[str, Any] | None 
     if not gbs:
         return None
     return {"gbs": gbs, "source": cal["source"], "machine": cal["machine"], "date": cal["date"]}
+
+
+def probed_networks(root: Path | None = None) -> dict[str, dict]:
+    """Per GPU class, the all-reduce bus bandwidth the newest kept probe of several nodes with GPUs of that
+    class measured between them ({class: {"gbs", "source", "machine", "date"}}): it replaces the assumed
+    network between nodes for that class."""
+    out: dict[str, dict] = {}
+    for _, doc in kept_probes(root):  # newest first: the first figure of a class is kept
+        cal = calibration(doc)
+        for cls, gbs in (cal.get("network_gbs") or {}).items():
+            out.setdefault(cls, {"gbs": gbs, **{k: cal[k] for k in ("source", "machine", "date")}})
+    return out
+
+
+def probed_network(name: str, memory: int | None = None, root: Path | None = None) -> dict | None:
+    """``probed_networks`` for ``name``'s class, or None."""
+    acc = catalog_row(name, memory)
+    return probed_networks(root).get(acc.key) if acc else None
 
 
 def probed_utilization(doc: dict[str, Any] | None = None, key: str = "bf16") -> dict:

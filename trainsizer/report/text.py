@@ -16,6 +16,7 @@ LANGS = ("en", "ru")
 
 # The terminal's (cli/render.py, cli/probe_cmds.py, cli/run_cmds.py; `--lang`).
 TERMINAL_WORDS = (
+    "between nodes of %s: %s",
     "preset",
     "family",
     "params",
