@@ -204,3 +204,25 @@ def test_every_error_kind_and_check_id_trainsizer_writes_is_in_its_enum():
     assert old["error"] == "the server said no" and old["error_kind"] == "failed"
     old = normalize({"error": {"code": "unreachable", "message": "gone"}, "checks": []})
     assert old["error_kind"] == ErrorKind.UNREACHABLE
+
+
+READERS = (
+    "result/model.py", "result/checks.py", "report/content.py", "report/request.py", "report/export.py",
+    "report/html.py", "report/pdf.py", "gui/results.py", "gui/compare_dialog.py", "gui/history.py",
+    "runs/compare.py", "runs/history.py", "runs/findmax.py", "cli/run_cmds.py", "cli/export_cmds.py",
+)  # fmt: skip
+
+
+def test_no_result_reader_guards_a_part_by_hand():
+    """Issue 28, done-when: the readers of results read the typed model (RunResult), so none of them guards a
+    level with `.get(...) or {}` (the check fails on a reader that does: see the planted line)."""
+    import re
+    from pathlib import Path
+
+    import trainsizer
+
+    guard = re.compile(r"\.get\([^)]*\) or \{\}")
+    assert guard.search('meas = result.get("measurement") or {}')  # the pattern finds what it is for
+    root = Path(trainsizer.__file__).parent
+    found = {f: len(guard.findall((root / f).read_text())) for f in READERS}
+    assert sum(found.values()) == 0, {f: n for f, n in found.items() if n}

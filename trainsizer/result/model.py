@@ -134,7 +134,7 @@ class Result(TypedDict, total=False):
 # Each part a reader uses is a frozen dataclass whose annotations are the types of its leaves: ``Part.of``
 # builds one from the part as written, leaving out (and naming) each leaf of the wrong type, and keeps the
 # whole part in ``raw`` so that nothing written is lost (a reader of an untyped key says ``raw``). The
-# shapes ``part``/``shaped`` give the writers' dicts are derived from the same annotations (SHAPES).
+# shapes ``shaped`` gives the writers' dicts are derived from the same annotations (SHAPES).
 Number = float  # an annotation: int or float, never a bool (JSON has one number type)
 
 
@@ -175,11 +175,22 @@ def _hints(cls: type) -> dict[str, Any]:
     return {k: v for k, v in typing.get_type_hints(cls).items() if k != "raw" and not k.isupper()}
 
 
-def _leaf(hint: Any) -> Any:
-    """The type a leaf annotated ``hint`` must have (a part's class, a type, or NUMBER)."""
+def _strip(hint: Any) -> Any:
+    """``hint`` without its None (``X | None``: X; a union of several types: Any)."""
     args = [a for a in typing.get_args(hint) if a is not type(None)] if _optional(hint) else [hint]
-    inner = args[0] if len(args) == 1 else Any
+    return args[0] if len(args) == 1 else Any
+
+
+def _leaf(hint: Any) -> Any:
+    """The type a leaf annotated ``hint`` must have (a part's class, a container, a type, or Any)."""
+    inner = _strip(hint)
     return typing.get_origin(inner) or inner
+
+
+def _dict_of_dicts(hint: Any) -> bool:
+    """Whether ``hint`` is a map whose values are dicts (per device: its figures)."""
+    args = typing.get_args(_strip(hint))
+    return len(args) == 2 and _leaf(args[1]) is dict
 
 
 def _typed(value: Any, hint: Any, where: str, problems: list[str] | None) -> Any:
@@ -192,11 +203,7 @@ def _typed(value: Any, hint: Any, where: str, problems: list[str] | None) -> Any
         return value
     if kind in (dict, list):
         if isinstance(value, kind):
-            if (
-                kind is dict
-                and typing.get_args(_strip(hint))[1:]
-                and _leaf(typing.get_args(_strip(hint))[1]) is dict
-            ):
+            if kind is dict and _dict_of_dicts(hint):
                 return {k: v if isinstance(v, dict) else {} for k, v in value.items()}
             return value
         if value is not None and problems is not None:
@@ -205,11 +212,6 @@ def _typed(value: Any, hint: Any, where: str, problems: list[str] | None) -> Any
             )
         return None if _optional(hint) else kind()
     return _conform(value, NUMBER if kind is float else kind, where, problems)
-
-
-def _strip(hint: Any) -> Any:
-    args = [a for a in typing.get_args(hint) if a is not type(None)] if _optional(hint) else [hint]
-    return args[0]
 
 
 def shape_of(cls: type) -> dict[str, Any]:
@@ -222,8 +224,7 @@ def shape_of(cls: type) -> dict[str, Any]:
         elif isinstance(kind, type) and issubclass(kind, Part):
             out[name] = shape_of(kind)
         elif kind is dict:
-            args = typing.get_args(_strip(hint))
-            out[name] = {"*": {}} if len(args) == 2 and _leaf(args[1]) is dict else {}
+            out[name] = {"*": {}} if _dict_of_dicts(hint) else {}
         elif kind is list:
             out[name] = []
         elif kind is not Any:
@@ -443,7 +444,8 @@ class RunResult:
         if isinstance(err, dict) and isinstance(err.get("message"), str):  # schema /1, not yet normalized
             err, kind = err["message"], err.get("code")
         checks = []
-        for c in result.get("checks") or ():
+        checks_written = result.get("checks")
+        for c in checks_written if isinstance(checks_written, list) else ():
             try:
                 checks.append(
                     CheckResult(
@@ -471,7 +473,7 @@ class RunResult:
             resume=typed("resume", Resume),
             probe=shaped_or_none("probe"),
             target=result["target"] if isinstance(result.get("target"), dict) else {},
-            stages={k: v for k, v in (result.get("stages") or {}).items() if isinstance(v, NUMBER)},
+            stages={k: v for k, v in shaped("stages", result.get("stages")).items() if isinstance(v, NUMBER)},
             status=Status(status) if status in set(Status) else None,
             error=RunError(
                 err,
@@ -517,7 +519,7 @@ PARTS: dict[str, tuple[type, Any]] = {
 
 # The inner shape of each part that readers walk: a dict ({...}: its keys; "*": every value) or a list ([]).
 # ``part`` fills what a part lacks and replaces what has the wrong type, so that a writer indexes instead of
-# guarding every level with ``.get(...) or {}``. The typed parts' shapes come from their dataclasses.
+# guarding every level. The typed parts' shapes come from their dataclasses.
 _SECTIONS = (
     "model", "method", "precision", "optimizer", "batch", "parallel", "data", "quality", "engine",
     "checkpoint", "measure",
