@@ -72,6 +72,18 @@ def _probed_bus(target) -> dict | None:
     return probed_bus(target.name, getattr(target, "memory_total", None))
 
 
+def _measured_link(link: dict, key: str, code: str, figure: dict) -> None:
+    """``link[key]`` ("intra": inside a node, "inter": between nodes) as a probe measured it ({"gbs",
+    "source", "machine", "date"}): its rate, its basis in English and its code (vocab.LINK_WORDS)."""
+    where = " between nodes" if key == "inter" else ""
+    link[key] = figure["gbs"] * 1e9
+    link[f"{key}_basis"] = (
+        f"all-reduce bus bandwidth {figure['gbs']:.0f} GB/s{where} measured by {figure['source']}"
+    )
+    params = {"gbs": f"{figure['gbs']:.0f}", "machine": figure["machine"], "date": figure["date"]}
+    link["codes"][f"{key}_basis"] = {"code": code, "params": params}
+
+
 def _probed_network(target) -> dict | None:
     """The network between nodes a kept probe of several nodes measured, for the target's GPU class."""
     from trainsizer.hardware.probes import probed_network
@@ -191,24 +203,10 @@ def step_time(
         link = links(getattr(target, "interconnect", ""), int(placement.get("nodes") or 1))
         bus = measured_bus if measured_bus is not None else _probed_bus(target)
         if bus:  # a probe of this machine measured the ring between its GPUs: that, not the assumed link
-            link["intra"] = bus["gbs"] * 1e9
-            link["intra_basis"] = (
-                f"all-reduce bus bandwidth {bus['gbs']:.0f} GB/s measured by {bus['source']}"
-            )
-            link["codes"]["intra_basis"] = {
-                "code": "probe_bus",
-                "params": {"gbs": f"{bus['gbs']:.0f}", "machine": bus["machine"], "date": bus["date"]},
-            }
+            _measured_link(link, "intra", "probe_bus", bus)
         net = measured_network if measured_network is not None else _probed_network(target)
         if net and link["inter"] is not None:  # a probe measured the network between nodes of this class
-            link["inter"] = net["gbs"] * 1e9
-            link["inter_basis"] = (
-                f"all-reduce bus bandwidth {net['gbs']:.0f} GB/s between nodes measured by {net['source']}"
-            )
-            link["codes"]["inter_basis"] = {
-                "code": "probe_network",
-                "params": {"gbs": f"{net['gbs']:.0f}", "machine": net["machine"], "date": net["date"]},
-            }
+            _measured_link(link, "inter", "probe_network", net)
         c = communication(spec, stats, placement, link, f, rate * util, trainable)
         out |= {
             "communication": c["items"],
