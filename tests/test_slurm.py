@@ -380,7 +380,7 @@ def test_a_job_is_submitted_and_followed_over_ssh_on_a_login_node(slurm, login_n
     from trainsizer.report.content import load_run, where_it_ran
     from trainsizer.report.text import translator
 
-    said = where_it_ran(load_run(out).result, translator("en"))
+    said = where_it_ran(load_run(out).typed, translator("en"))
     assert (
         said
         == f"Slurm job {job['job_id']}, partition the cluster's default, submitted from tsz-server over SSH"
