@@ -151,9 +151,8 @@ def checks_section(run: Run, t) -> Section:
     return s
 
 
-def engine_line(result: dict[str, Any], t) -> str:
+def engine_line(r: RunResult, t) -> str:
     """The engine that ran and its versions (from the parts it wrote), in words."""
-    r = RunResult.of(result)
     name = r.spec["engine"].get("name", "?")
     ran = next((p.engine for p in (r.measurement, r.quality, r.resume) if p.get("engine")), None)
     if name in ("hf-trainer", "trl-sft"):
@@ -224,7 +223,7 @@ def spec_section(run: Run, t) -> Section:
         ),
         (t("data"), data),
         (t("quality rule"), rule_words(q.get("metric"), q.get("rule"), q.get("threshold"), t)),
-        (t("engine"), engine_line(run.result, t)),
+        (t("engine"), engine_line(run.typed, t)),
     ]
     return s
 
