@@ -39,6 +39,25 @@ def test_fsdp_with_auto_devices_shards_over_the_targets_gpus():
     assert "fsdp full shard over 8 data-parallel ranks = 8 GPUs" in eight.placement["text"]
 
 
+def test_mixed_precision_sized_as_16_bit_weights_under_tensor_parallelism_is_said():
+    """Issue 30: `strategy = "fsdp"` with bf16-mixed switched to 16-bit weights and activations once TP > 1
+    (as torchtitan and Megatron run it) without a word; the same spec with TP 1 is sized under autocast (the
+    builtin loop). The switch stays — it is what those frameworks run — and the estimate now says it."""
+    spec = spec_of(parallel={"strategy": "fsdp", "devices": "auto"}, batch={"micro_batch": 1})
+    eight = hypothetical_targets("8xH100-80GB")
+    autocast = estimate(spec, eight)
+    tp = estimate(spec.replace(parallel={"tensor_parallel": 2}), eight)
+    assert "mixed_model_parallel" not in {n.code for n in autocast.notes}
+    said = [n for n in tp.notes if n.code == "mixed_model_parallel"]
+    assert said and said[0].params == {"compute": "bf16-mixed"} and "16-bit weights and activations" in said[0]
+    # the switch is what makes the activations smaller than TP's split alone would
+    assert tp.devices[0].items["activations"] < autocast.devices[0].items["activations"] / 2
+    pure = estimate(spec.replace(precision={"compute": "bf16"}, parallel={"tensor_parallel": 2}), eight)
+    assert not {"mixed_model_parallel", "mixed_zero"} & {n.code for n in pure.notes}  # nothing switched
+    zero = estimate(spec.replace(parallel={"strategy": "zero"}), eight)
+    assert "mixed_zero" in {n.code for n in zero.notes}
+
+
 def test_several_nodes_and_a_custom_accelerator():
     spec = spec_of(parallel={"strategy": "fsdp", "devices": "auto"})
     t = hypothetical_targets("2x8xH100-80GB")

@@ -193,6 +193,16 @@ NOTE_WORDS = {
         "device, counted at the forward): sharding does not split it; pure bf16 (precision.compute = "
         '"bf16") or ZeRO\'s 16-bit weights have none'
     ),
+    "mixed_zero": (
+        "%(compute)s as DeepSpeed's ZeRO runs it: the forward and backward on 16-bit weights and "
+        "activations, the fp32 master weights with the optimizer states (not torch.autocast)"
+    ),
+    "mixed_model_parallel": (
+        "%(compute)s with tensor, pipeline or context parallelism is sized as torchtitan and Megatron run "
+        "it: 16-bit weights and activations (FSDP2's MixedPrecisionPolicy), the fp32 master weights with the "
+        "optimizer states; without them the same spec is sized under torch.autocast, as the builtin loop "
+        "runs it"
+    ),
     "pipeline": (
         "pipeline: %(pp)s stages under 1F1B with %(micro)s micro-batches per step; the first "
         "stage holds min(%(pp)s, micro-batches) micro-batches' activations of its layers"

@@ -254,6 +254,10 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         notes.append(Note("tensor_parallel_sp" if par.sequence_parallel else "tensor_parallel", tp=tp))
     if cp > 1:
         notes.append(Note("context_parallel", tokens=spec.batch.seq_len // cp))
+    if act_prec is not prec:  # said, never silent: the same spec without TP/PP/CP is sized under autocast
+        notes.append(
+            Note("mixed_zero" if par.strategy == "zero" else "mixed_model_parallel", compute=prec.compute)
+        )
     devices = []
     for n in names:
         items, phases, peak, peak_phase, _ = shapes_by_stage[stage_of[n]]

@@ -576,6 +576,8 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'selective checkpointing: each layer keeps its input and its matmul (and attention) outputs; backward recomputes the norms, activations and products of one layer at a time'),
     QT_TRANSLATE_NOOP("Report", 'gradient checkpointing: activations are the layer inputs; backward recomputes one layer at a time'),
     QT_TRANSLATE_NOOP("Report", 'autocast\'s cache holds a 16-bit copy of every trained weight until the forward ends (%(size)s per device, counted at the forward): sharding does not split it; pure bf16 (precision.compute = "bf16") or ZeRO\'s 16-bit weights have none'),
+    QT_TRANSLATE_NOOP("Report", "%(compute)s as DeepSpeed's ZeRO runs it: the forward and backward on 16-bit weights and activations, the fp32 master weights with the optimizer states (not torch.autocast)"),
+    QT_TRANSLATE_NOOP("Report", "%(compute)s with tensor, pipeline or context parallelism is sized as torchtitan and Megatron run it: 16-bit weights and activations (FSDP2's MixedPrecisionPolicy), the fp32 master weights with the optimizer states; without them the same spec is sized under torch.autocast, as the builtin loop runs it"),
     QT_TRANSLATE_NOOP("Report", "pipeline: %(pp)s stages under 1F1B with %(micro)s micro-batches per step; the first stage holds min(%(pp)s, micro-batches) micro-batches' activations of its layers"),
     QT_TRANSLATE_NOOP("Report", 'tensor parallel over %(tp)s GPUs with sequence parallelism; its all-reduce buffers are not counted'),
     QT_TRANSLATE_NOOP("Report", 'tensor parallel over %(tp)s GPUs without sequence parallelism; its all-reduce buffers are not counted'),
