@@ -213,11 +213,12 @@ def _links(tm: dict, t) -> list[str]:
     return out
 
 
-def render_measurement(result: dict, t=ENGLISH) -> str:
+def render_measurement(result, t=ENGLISH) -> str:
+    """The summary of a run: ``result`` as result.json holds it, or already read (a RunResult)."""
     from trainsizer.result.model import RunResult
     from trainsizer.runs.compare import anatomy_rows
 
-    typed = RunResult.of(result)
+    typed = result if isinstance(result, RunResult) else RunResult.of(result)
     meas = typed.measurement
     lines = [t("status: %s · verdict: %s", _code(t, typed.status), _code(t, typed.verdict))]
     if meas.oom:
@@ -304,7 +305,7 @@ def render_measurement(result: dict, t=ENGLISH) -> str:
                 )
             )
     by_device: dict[str, list[list[str]]] = {}
-    for r in anatomy_rows(result):
+    for r in anatomy_rows(typed):
         if "weights" not in meas.anatomy.get(r["device"], {}):
             continue  # a device measured without an itemization (or only estimated)
         m, e = r["measured"], r["estimated"]

@@ -86,9 +86,8 @@ def _stop_when_stdin_closes() -> None:
     threading.Thread(target=watch, name="trainsizer-stdin-watch", daemon=True).start()
 
 
-def _exit_code(kind: str, result: dict) -> int:
+def _exit_code(kind: str, typed: RunResult) -> int:
     """measure: 0 ok, 1 out of memory, 3 otherwise; check: 0 only when accepted, 3 when it did not finish."""
-    typed = RunResult.of(result)
     status = typed.status
     if kind == "check":
         if status not in ("ok", "oom"):
@@ -184,19 +183,19 @@ def _run(args, what: str) -> int:
         print(file=sys.stderr)
     if args.json and not args.stream:
         print_json(result)
-    elif not args.stream:  # with --stream the events were the output; result.json holds the rest
-        _print_result(args, result, what, _where(target, words(args)))
-    return _exit_code(what, result)
+    typed = RunResult.of(result)  # read once: the summary and the exit code say the same
+    if not args.stream and not args.json:
+        _print_result(args, typed, what, _where(target, words(args)))
+    return _exit_code(what, typed)
 
 
-def _print_result(args, result: dict, what: str, where: str | None) -> None:
+def _print_result(args, typed: RunResult, what: str, where: str | None) -> None:
     from trainsizer.cli.render import render_measurement
     from trainsizer.ui_common.messages import evidence
 
     t = words(args)
-    print(render_measurement(result, t))
+    print(render_measurement(typed, t))
     if what == "check":
-        typed = RunResult.of(result)
         q, r = typed.quality, typed.resume
         if q.before is not None:
             print(t("quality: %s", evidence(q.raw, t.lang)))

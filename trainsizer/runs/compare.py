@@ -10,10 +10,11 @@ from trainsizer.vocab import ITEM_KEYS
 __all__ = ["ITEM_KEYS", "anatomy_rows"]
 
 
-def anatomy_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+def anatomy_rows(result: dict[str, Any] | RunResult) -> list[dict[str, Any]]:
     """One row per device and item present on either side: estimated and measured bytes, their ratio
-    (None where a side is missing), and for the peak the phase where it happened."""
-    r = RunResult.of(result)
+    (None where a side is missing), and for the peak the phase where it happened. ``result``: as
+    result.json holds it, or already read."""
+    r = result if isinstance(result, RunResult) else RunResult.of(result)
     estimated = {dev: {**d["items"], "peak": d.get("peak")} for dev, d in r.estimate["devices"].items()}
     rows = []
     for dev, key, e, m, m_items in _item_pairs(estimated, r.measurement.anatomy):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from trainsizer.result.model import RunResult
@@ -48,6 +48,8 @@ class RunEntry:
     precision: str = ""
     target: str = ""  # "this machine", a test server over SSH, or several nodes
     engine: str = ""
+    # the run as read (the one reader), for callers that need more than the line: read once, not twice
+    result: RunResult | None = field(default=None, repr=False, compare=False)
 
     @property
     def date(self) -> str:
@@ -74,6 +76,7 @@ def read_entry(path: Path) -> RunEntry | None:
         precision=str(spec["precision"].get("compute", "")),
         target=str(where),
         engine=str(spec["engine"].get("name", "")),
+        result=typed,
     )
 
 
@@ -94,7 +97,9 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
 
     out: dict[str, dict] = {}
     for entry in reversed(list_runs(root)):  # oldest first, so the newest overwrites
-        r = RunResult.of(read_result(entry.path) or {})
+        if entry.result is None:  # a run whose result.json was never written
+            continue
+        r = entry.result
         gpus, mfu = r.environment.gpus, r.measurement.mfu
         if r.status != "ok" or not gpus or mfu is None or not 0 < mfu <= 1:
             continue
