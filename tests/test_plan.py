@@ -434,6 +434,10 @@ def test_the_customers_limits_cap_the_search(cli_main, tmp_path):
     assert code in (0, 1) and data["limits"]["max_gpus"] == 8 and all(o["gpus"] <= 8 for o in data["options"])
     code, out, err = cli_main("plan", path, "--max-nodes", "0")
     assert code == 2 and "--max-nodes" in err
+    code, out, err = cli_main("plan", path, "--gpus", "H200-141GB", "--max-nodes", "1", "--max-gpus", "8")
+    assert "; at most one node; at most 8 GPUs" in out, out  # said in the header, as English says it
+    code, out, err = cli_main("plan", path, "--gpus", "H200-141GB", "--max-nodes", "2", "--lang", "ru")
+    assert "не более 2 узлов" in out and "at most" not in out, out
 
 
 def test_the_plan_times_communication_and_says_over_which_links(cli_main, tmp_path):

@@ -213,6 +213,13 @@ def _links(tm: dict, t) -> list[str]:
     return out
 
 
+def _at_most(t, limit, one: str, many: str) -> str:
+    """The customer's limit as a clause ("; at most one node", "; at most 8 GPUs"); nothing without one."""
+    if not limit:
+        return ""
+    return "; " + (t(one) if limit == 1 else t(many, limit))
+
+
 def render_measurement(result, t=ENGLISH) -> str:
     """The summary of a run: ``result`` as result.json holds it, or already read (a RunResult)."""
     from trainsizer.result.model import RunResult
@@ -428,8 +435,8 @@ def render_plan(spec, result: dict, show_all: bool = False, t=ENGLISH) -> str:
         + t("utilisation of peak %s, compute alone: %s", result["precision_key"], "; ".join(sources))
         + "; "
         + t("memory headroom %s", f"{result['headroom']:.0%}")
-        + ("; " + t("at most %s nodes", limits["max_nodes"]) if limits.get("max_nodes") else "")
-        + ("; " + t("at most %s GPUs", limits["max_gpus"]) if limits.get("max_gpus") else "")
+        + _at_most(t, limits.get("max_nodes"), "at most one node", "at most %s nodes")
+        + _at_most(t, limits.get("max_gpus"), "at most one GPU", "at most %s GPUs")
     )
     line = t(
         "communication: the layout's collectives over each class's link, what the compute cannot hide added"

@@ -482,6 +482,8 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'communication: %s; the compute cannot hide %s of it'),
     QT_TRANSLATE_NOOP("Report", 'summed over %s processes; the largest: %s (pid %s), peak RSS %s'),
     QT_TRANSLATE_NOOP("Report", 'at most %s nodes'),
+    QT_TRANSLATE_NOOP("Report", 'at most one node'),
+    QT_TRANSLATE_NOOP("Report", 'at most one GPU'),
     QT_TRANSLATE_NOOP("Report", "assumed: the class's usual server"),
     QT_TRANSLATE_NOOP("Report", 'items (tracker) ÷ allocator peak %s'),
     QT_TRANSLATE_NOOP("Report", 'utilisation of peak %s, compute alone: %s'),

@@ -149,6 +149,8 @@ TERMINAL_WORDS = (
     "communication: %s; the compute cannot hide %s of it",
     "summed over %s processes; the largest: %s (pid %s), peak RSS %s",
     "at most %s nodes",
+    "at most one node",
+    "at most one GPU",
     "assumed: the class's usual server",
     "items (tracker) ÷ allocator peak %s",
     "utilisation of peak %s, compute alone: %s",
