@@ -84,6 +84,10 @@ def test_two_rank_ddp_through_torchrun_with_the_trainer(run_cli, tmp_path):
     rc, stdout, err = run_cli("check", _write(tmp_path, text), "--out", out, timeout=600)
     result = json.loads((out / "result.json").read_text())
     assert set(result["measurement"]["ranks"]) == {"0", "1"}
+    # the ranks' own all-reduce, timed after the measured steps (gloo between two CPU processes here)
+    ring = result["measurement"]["collectives"]["all_reduce"]
+    assert ring["ranks"] == 2 and ring["backend"] == "gloo" and ring["bus_gbs"] > 0, ring
+    assert f"all-reduce between its 2 ranks: {ring['bus_gbs']:.3g} GB/s bus bandwidth, gloo" in stdout, stdout
     if TRANSFORMERS_5:
         assert rc == 0 and result["verdict"] == "accepted", stdout + err
         assert result["resume"]["code"] == "resume_identical"

@@ -328,6 +328,26 @@ def test_kept_gpu_runs_calibrate_and_cpu_runs_do_not(tmp_path):
     two["created"] = "2099-01-01T00:00:00+00:00"
     (later / "result.json").write_text(json.dumps(two))
     assert measured_utilization(tmp_path)["H100-80GB"]["utilization"] == pytest.approx(0.40)
+    assert "bus" not in measured_utilization(tmp_path)["H100-80GB"]  # it measured no all-reduce of its own
+    # issue 30, item 2: a run on several GPUs of one machine times its ranks' own all-reduce after the timed
+    # steps (worker/probe.all_reduce_bus); the plan takes it as the link inside a node of that class
+    ring = {"bus_gbs": 123.0, "bytes": 64 << 20, "seconds": 0.001, "iterations": 50, "ranks": 2}
+    two["measurement"]["collectives"] = {"all_reduce": {**ring, "backend": "nccl"}}
+    (later / "result.json").write_text(json.dumps(two))
+    bus = measured_utilization(tmp_path)["H100-80GB"]["bus"]
+    assert bus["gbs"] == 123.0 and bus["code"] == "run_bus" and "two-gpu-run" in bus["source"], bus
+    from trainsizer.estimate.plan import plan
+
+    spec = spec_of(parallel={"strategy": "fsdp", "devices": "auto"}, batch={"micro_batch": 1})
+    cal = {"H100-80GB": measured_utilization(tmp_path)["H100-80GB"]}
+    options = plan(spec, gpus=["H100-80GB"], max_nodes=1, calibration=cal)["options"]
+    eight = next(o for o in options if o["gpus"] == 8)
+    said = [c for c in eight["link_codes"].values() if c.get("code") == "run_bus"]
+    assert said and said[0]["params"]["gbs"] == "123", eight["link_codes"]
+    # a run whose ring spans nodes measured the network, not the link inside one: it does not calibrate it
+    two["target"] = {"hosts": ["a", "b"]}
+    (later / "result.json").write_text(json.dumps(two))
+    assert "bus" not in measured_utilization(tmp_path)["H100-80GB"]
 
 
 def test_advice_is_searched_until_it_fits():

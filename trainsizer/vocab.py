@@ -311,6 +311,7 @@ LINK_WORDS = {
     "pcie_unstated": "link not stated: PCIe 4.0 x16 assumed at %(eff)s",
     "network": "%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s",
     "probe_bus": "all-reduce bus bandwidth %(gbs)s GB/s measured by probe of %(machine)s (%(date)s)",
+    "run_bus": "all-reduce bus bandwidth %(gbs)s GB/s measured by a kept run on %(machine)s (%(date)s)",
     "probe_network": "all-reduce bus bandwidth %(gbs)s GB/s between nodes measured by probe of %(machine)s "
     "(%(date)s)",
 }

@@ -311,6 +311,16 @@ def render_measurement(result, t=ENGLISH) -> str:
                     f"{st.median / predicted['seconds']:.2f}",
                 )
             )
+    ring = meas.collectives.get("all_reduce") or {}
+    if isinstance(ring.get("bus_gbs"), int | float):
+        lines.append(
+            t(
+                "all-reduce between its %s ranks: %s GB/s bus bandwidth, %s (measured after the timed steps)",
+                ring.get("ranks"),
+                f"{ring['bus_gbs']:.3g}",
+                ring.get("backend"),
+            )
+        )
     by_device: dict[str, list[list[str]]] = {}
     for r in anatomy_rows(typed):
         if "weights" not in meas.anatomy.get(r["device"], {}):

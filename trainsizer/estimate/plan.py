@@ -237,8 +237,9 @@ def plan(
                 util * probe_scale(cal["gemm_share"]) if cal.get("kind") == "probe" else cal["utilization"]
             )
             util, util_basis = given, {"kind": cal.get("kind", "measured"), "source": cal.get("source")}
-        # the ring between GPUs of this class a probe of this machine measured: the link inside a node
-        bus = (cal or {}).get("bus") if (cal or {}).get("kind") == "probe" else None
+        # the ring between GPUs of this class that a kept run (its own all-reduce) or a probe of this machine
+        # measured: the link inside a node
+        bus = (cal or {}).get("bus")
         network = networks.get(acc.key) or {}  # the network between nodes of this class a probe measured
         unsupported = None
         if spec.precision.compute.startswith("bf16") and tuple(acc.compute_capability) < (8, 0):

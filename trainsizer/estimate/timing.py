@@ -73,8 +73,9 @@ def _probed_bus(target) -> dict | None:
 
 
 def _measured_link(link: dict, key: str, code: str, figure: dict) -> None:
-    """``link[key]`` ("intra": inside a node, "inter": between nodes) as a probe measured it ({"gbs",
-    "source", "machine", "date"}): its rate, its basis in English and its code (vocab.LINK_WORDS)."""
+    """``link[key]`` ("intra": inside a node, "inter": between nodes) as a probe or a kept run measured it
+    ({"gbs", "source", "machine", "date"}): its rate, its basis in English and its code (vocab.LINK_WORDS:
+    probe_bus, run_bus, probe_network)."""
     where = " between nodes" if key == "inter" else ""
     link[key] = figure["gbs"] * 1e9
     link[f"{key}_basis"] = (
@@ -203,7 +204,7 @@ def step_time(
         link = links(getattr(target, "interconnect", ""), int(placement.get("nodes") or 1))
         bus = measured_bus if measured_bus is not None else _probed_bus(target)
         if bus:  # a probe of this machine measured the ring between its GPUs: that, not the assumed link
-            _measured_link(link, "intra", "probe_bus", bus)
+            _measured_link(link, "intra", bus.get("code", "probe_bus"), bus)
         net = measured_network if measured_network is not None else _probed_network(target)
         if net and link["inter"] is not None:  # a probe measured the network between nodes of this class
             _measured_link(link, "inter", "probe_network", net)

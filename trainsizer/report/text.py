@@ -150,6 +150,7 @@ TERMINAL_WORDS = (
     "summed over %s processes; the largest: %s (pid %s), peak RSS %s",
     "at most %s nodes",
     "at most one node",
+    "all-reduce between its %s ranks: %s GB/s bus bandwidth, %s (measured after the timed steps)",
     "at most one GPU",
     "assumed: the class's usual server",
     "items (tracker) ÷ allocator peak %s",

@@ -304,6 +304,9 @@ class Measurement(Part):
     left_behind: int | None = None  # processes a command left running (stopped by trainsizer)
     data: dict[str, Any] = field(default_factory=dict)
     model: dict[str, Any] | None = None  # a command's live model, as the hook read it
+    # several ranks: their own all-reduce after the timed steps, {"all_reduce": {bus_gbs, bytes, seconds,
+    # iterations, ranks, backend}} (worker/probe.all_reduce_bus)
+    collectives: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def gpu_peaks(self) -> dict[str, Number]:
         """The largest measured figure (reserved, NVML used, allocated) of each CUDA device that has one."""

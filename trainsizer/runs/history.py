@@ -112,7 +112,33 @@ def measured_utilization(root: Path | None = None) -> dict[str, dict]:
         util = compute_utilization(r)
         if util is not None:
             out[acc.key] = {"utilization": util, "source": str(entry.path), "created": entry.created}
+            bus = run_bus(r, entry)
+            if bus:  # the ranks' own all-reduce, inside one node: it replaces the assumed link there
+                out[acc.key]["bus"] = bus
     return out
+
+
+def run_bus(r: RunResult, entry: RunEntry) -> dict | None:
+    """The all-reduce bus bandwidth a kept run of several GPUs on one machine measured between them after
+    its timed steps (measurement.collectives), as the plan's link figure ({"gbs", "source", "machine",
+    "date", "code": "run_bus"}); None for one GPU, for several nodes (their ring crosses the network) or
+    without one."""
+    figure = r.measurement.collectives.get("all_reduce", {})
+    gbs = figure.get("bus_gbs")
+    if not isinstance(gbs, int | float) or gbs <= 0 or (figure.get("ranks") or 0) < 2:
+        return None
+    slurm = r.target.get("slurm", {})
+    nodes = slurm.get("nodes") if isinstance(slurm, dict) else None
+    if r.environment.get("nodes") or r.target.get("hosts") or (nodes or 1) > 1:
+        return None
+    machine = str(r.environment.host.get("hostname") or r.target.get("host") or "this machine")
+    return {
+        "gbs": float(gbs),
+        "source": f"a kept run on {machine} ({entry.path.name})",
+        "machine": machine,
+        "date": entry.date[:10],
+        "code": "run_bus",
+    }
 
 
 def compute_utilization(result: RunResult) -> float | None:
@@ -141,4 +167,8 @@ def plan_calibration(spec, root: Path | None = None) -> dict[str, dict]:
     from trainsizer.model.flops import PEAK_KEY
 
     probed = probed_utilization(key=PEAK_KEY[spec.precision.compute])
-    return {**probed, **measured_utilization(root)}
+    measured = measured_utilization(root)
+    for key, cal in measured.items():  # a run without its own link figure keeps the probe's
+        if "bus" not in cal and probed.get(key, {}).get("bus"):
+            cal["bus"] = probed[key]["bus"]
+    return {**probed, **measured}

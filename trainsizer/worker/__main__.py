@@ -241,6 +241,16 @@ def _run(args, em, state) -> int:
     measurement["peak"] = _peaks(trainer, sampler, measurement.get("allocator"))
     measurement["world_size"] = dist.world
     measurement["threads"] = torch.get_num_threads()
+    if dist.world > 1 and torch.distributed.is_initialized():
+        # after the timed steps (it times nothing of theirs): the ranks' own all-reduce, over this run's link
+        from trainsizer.worker.probe import all_reduce_bus
+
+        model = getattr(trainer, "model", None)
+        trained = sum(p.numel() for p in model.parameters() if p.requires_grad) if model is not None else 0
+        try:
+            measurement["collectives"] = {"all_reduce": all_reduce_bus(device, trained * 4)}
+        except Exception as e:  # the measured steps stand: the result says why there is no figure
+            measurement["collectives"] = {"all_reduce": {"error": f"{type(e).__name__}: {e}"[:300]}}
     em.emit("result", status="ok", role="measure", measurement=measurement)
     if dist.world > 1:
         torch.distributed.destroy_process_group()

@@ -349,6 +349,62 @@ def local(quick: bool, gpus: bool) -> int:
 
 
 # -- between processes (under torchrun) -------------------------------------------------------------------
+def time_collective(fn, sync, dev, budget: float) -> tuple[float, int]:
+    """Seconds per call of the collective ``fn`` and the calls timed: one warm-up, one call to size the
+    loop to ``budget`` seconds, then the loop. Every rank takes the slowest rank's figures (an all-reduce
+    of the maximum), so each runs the same number of collectives — a rank that stopped early would leave
+    the others waiting forever — and the slowest rank sets the pace."""
+    import torch
+    import torch.distributed as dist
+
+    def agreed(value: float) -> float:
+        t = torch.tensor([value], dtype=torch.float64, device=dev)
+        dist.all_reduce(t, op=dist.ReduceOp.MAX)
+        return float(t.item())
+
+    fn()
+    sync()
+    t0 = time.perf_counter()
+    fn()
+    sync()
+    one = agreed(time.perf_counter() - t0)
+    iters = max(1, min(200, int(budget / max(one, 1e-7))))
+    t0 = time.perf_counter()
+    for _ in range(iters):
+        fn()
+    sync()
+    return agreed((time.perf_counter() - t0) / iters), iters
+
+
+def all_reduce_bus(dev, nbytes: int, budget: float = 0.3) -> dict[str, Any]:
+    """The all-reduce bus bandwidth of a training run's own process group, timed after its measured steps
+    on a tensor of its gradients' size (1–64 MiB of fp32): nccl-tests' bus bandwidth, 2(n-1)/n of S/t. The
+    plan uses it for the run's GPU class instead of the assumed link (runs/history.measured_utilization)."""
+    import torch
+    import torch.distributed as dist
+
+    world = dist.get_world_size()
+    elems = max(MiB, min(64 * MiB, int(nbytes))) // 4
+    elems -= elems % world
+    x = torch.ones(elems, dtype=torch.float32, device=dev)
+
+    def sync():
+        if dev.type == "cuda":
+            torch.cuda.synchronize(dev)
+        dist.barrier()
+
+    per, iters = time_collective(lambda: dist.all_reduce(x), sync, dev, budget)
+    size = elems * 4
+    return {
+        "bus_gbs": size / per * 2 * (world - 1) / world / 1e9,
+        "bytes": size,
+        "seconds": per,
+        "iterations": iters,
+        "ranks": world,
+        "backend": dist.get_backend(),
+    }
+
+
 def collectives(quick: bool, size_mib: int | None, scope: str | None = None) -> int:
     import torch
     import torch.distributed as dist
@@ -395,26 +451,8 @@ def collectives(quick: bool, size_mib: int | None, scope: str | None = None) -> 
     )
     scope = scope or ("between_gpus" if use_cuda else "between_processes")
 
-    def agreed(value: float) -> float:
-        """The largest of every rank's ``value``: each rank runs the same number of collectives (a rank that
-        stopped early would leave the others waiting forever), and the slowest rank sets the pace."""
-        t = torch.tensor([value], dtype=torch.float64, device=dev)
-        dist.all_reduce(t, op=dist.ReduceOp.MAX)
-        return float(t.item())
-
     for what, fn, nbytes, factor in tests:
-        fn()
-        sync()
-        t0 = time.perf_counter()
-        fn()
-        sync()
-        one = agreed(time.perf_counter() - t0)
-        iters = max(1, min(200, int(budget / max(one, 1e-7))))
-        t0 = time.perf_counter()
-        for _ in range(iters):
-            fn()
-        sync()
-        per = agreed((time.perf_counter() - t0) / iters)
+        per, iters = time_collective(fn, sync, dev, budget)
         if rank == 0:
             figure(
                 scope,
