@@ -300,8 +300,6 @@ def test_two_nodes_through_torchrun_merge_into_one_run(two_nodes, tmp_path, engi
     assert checks["recorded"]["status"] == "passed" and result["verdict"] == "incomplete", checks
     assert checks["placement"]["status"] == "passed" and checks["peak_and_step"]["status"] == "passed"
     assert result["measurement"]["world_size"] == 2 and set(result["measurement"]["ranks"]) == {"0", "1"}
-    ring = result["measurement"]["collectives"]["all_reduce"]  # the ranks' own, across the two servers
-    assert ring["ranks"] == 2 and ring["bus_gbs"] > 0, ring
     events = [json.loads(line) for line in (out / "events.jsonl").read_text().splitlines()]
     devices = {d for e in events if e["type"] == "sample" for d in e["devices"]}
     assert {"tsz-server/cpu", "tsz2-server/cpu"} <= devices  # one curve per host
