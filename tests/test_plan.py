@@ -345,7 +345,8 @@ def test_kept_gpu_runs_calibrate_and_cpu_runs_do_not(tmp_path):
     said = [c for c in eight["link_codes"].values() if c.get("code") == "run_bus"]
     assert said and said[0]["params"]["gbs"] == "123", eight["link_codes"]
     # a run whose ring spans nodes measured the network, not the link inside one: it does not calibrate it
-    two["target"] = {"hosts": ["a", "b"]}
+    two["target"] = {"hosts": ["a", "b"]}  # as a run over two servers writes it: each node's environment
+    two["environment"]["nodes"] = [dict(two["environment"], server="a"), dict(two["environment"], server="b")]
     (later / "result.json").write_text(json.dumps(two))
     assert "bus" not in measured_utilization(tmp_path)["H100-80GB"]
 

@@ -311,7 +311,7 @@ def render_measurement(result, t=ENGLISH) -> str:
                     f"{st.median / predicted['seconds']:.2f}",
                 )
             )
-    ring = meas.collectives.get("all_reduce") or {}
+    ring = meas.collectives.get("all_reduce", {})
     if isinstance(ring.get("bus_gbs"), int | float):
         lines.append(
             t(

@@ -127,9 +127,7 @@ def run_bus(r: RunResult, entry: RunEntry) -> dict | None:
     gbs = figure.get("bus_gbs")
     if not isinstance(gbs, int | float) or gbs <= 0 or (figure.get("ranks") or 0) < 2:
         return None
-    slurm = r.target.get("slurm", {})
-    nodes = slurm.get("nodes") if isinstance(slurm, dict) else None
-    if r.environment.get("nodes") or r.target.get("hosts") or (nodes or 1) > 1:
+    if r.environment.get("nodes"):  # every run over several nodes records each (SSH hosts and Slurm alike)
         return None
     machine = str(r.environment.host.get("hostname") or r.target.get("host") or "this machine")
     return {
