@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from trainsizer import oscompat
-from trainsizer.runs.protocol import RUN_NAMES, parent_event, parse_line, run_event
+from trainsizer.runs.protocol import RUN_NAMES, LineReader, parent_event, run_event
 from trainsizer.runs.rundir import RunDir
 
 log = logging.getLogger(__name__)
@@ -156,10 +156,8 @@ class WorkerProcess:
 
     def _read(self) -> None:
         assert self.proc and self.proc.stdout
-        for raw in self.proc.stdout:
-            event = parse_line(raw)
-            if event is not None:
-                self._deliver(event)
+        for event in LineReader().events(self.proc.stdout):  # ranks of several: long events come in parts
+            self._deliver(event)
 
     def _deliver(self, event: dict) -> None:
         self.run_dir.append(event)

@@ -184,12 +184,9 @@ def _address(conn: Connection) -> str:
 
 
 def _read(proc, server: str, node: int, rd, events: list, lock: threading.Lock, on_event) -> None:
-    from trainsizer.runs.protocol import parse_line
+    from trainsizer.runs.protocol import LineReader
 
-    for raw in proc.stdout:
-        ev = parse_line(raw)
-        if ev is None:
-            continue
+    for ev in LineReader().events(proc.stdout):  # the node's ranks share its stdout: long events in parts
         ev["server"], ev["node"] = server, node
         if ev.get("type") == "sample" and isinstance(ev.get("devices"), dict):
             # per-host curves: the same device name on two nodes is two devices
