@@ -64,7 +64,7 @@ ROWS = [
      "torch.compile + Float8"),
     (T202412, "T5 FSDP 8 × TP 8 × PP 8, 1F1B", "Float8 + torch.compile", 100, "llama-3.1-405b", H100_96,
      64, 8,
-     {"micro_batch": 1, "grad_accum": 32, "seq_len": 8192, "gradient_checkpointing": True},
+     {"micro_batch": 4, "grad_accum": 8, "seq_len": 8192, "gradient_checkpointing": True},
      {"tensor_parallel": 8, "pipeline_parallel": 8}, 82.5, "torch.compile + Float8 + AsyncTP"),
 ]  # fmt: skip
 TOKENS_BOUND, MEMORY_BOUND = 0.15, 0.10

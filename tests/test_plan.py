@@ -203,6 +203,29 @@ def test_pipeline_stages_hold_the_model_once_and_the_first_holds_the_micro_batch
     assert est.devices[0].items["logits_and_loss"] == 0
 
 
+def test_a_pipelined_zero3_stage_accumulates_its_unsharded_gradients_in_fp32_under_autocast():
+    """The schedule turns gradient sync off for all but the last micro-batch and FSDP2 then keeps the stage's
+    unsharded gradients in its reduce dtype (fp32): 4 bytes per parameter of the stage, twice its 16-bit
+    weights. Pure bf16 has no fp32 reduce dtype to upcast to: its gradients stay 16-bit."""
+    targets = hypothetical_targets("2x8xH100-80GB")
+
+    def stage0(compute):
+        spec = spec_of(
+            precision={"compute": compute},
+            parallel={"devices": "auto", "strategy": "zero", "zero_stage": 3, "pipeline_parallel": 2},
+            batch={"grad_accum": 4, "gradient_checkpointing": True},
+        )
+        est = estimate(spec, targets)
+        return est.devices[0], {n.code for n in est.notes if hasattr(n, "code")}
+
+    mixed, notes = stage0("bf16-mixed")
+    assert mixed.items["gradients"] == 2 * mixed.items["weights"]
+    assert "zero3_pipeline_fp32_grads" in notes
+    pure, notes = stage0("bf16")
+    assert pure.items["gradients"] == pure.items["weights"]
+    assert "zero3_pipeline_fp32_grads" not in notes
+
+
 def test_selective_checkpointing_lies_between_none_and_full():
     targets = hypothetical_targets("H100-80GB")
     par = {"parallel": {"devices": "auto"}}

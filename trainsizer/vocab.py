@@ -216,6 +216,9 @@ NOTE_WORDS = {
     ),
     "context_parallel": "context parallel: each GPU holds %(tokens)s of every sequence's tokens",
     "zero3_pipeline": "ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage",
+    "zero3_pipeline_fp32_grads": (
+        "the stage's unsharded gradients accumulate in fp32 between micro-batches (FSDP2's reduce dtype)"
+    ),
     "zero_offload": "ZeRO offload: optimizer states and the optimizer step in host memory",
     "zero3_param_offload": (
         "ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time"

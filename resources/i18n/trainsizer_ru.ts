@@ -1209,317 +1209,317 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="771"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="772"/>
         <source>specification and environment recorded</source>
         <translation>спецификация и окружение записаны</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="772"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="773"/>
         <source>the specification or the environment is missing</source>
         <translation>нет спецификации или окружения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="773"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="774"/>
         <source>weights and training state placed on {devices} and the host</source>
         <translation>веса и состояние обучения размещены на {devices} и хосте</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="774"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="775"/>
         <source>no estimate</source>
         <translation>нет оценки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="775"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="776"/>
         <source>not measured: {why}</source>
         <translation>не измерено: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="776"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="777"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}</source>
         <translation>{share:.0%} от паспортных {peak:g}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="777"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="778"/>
         <source>{share:.0%} of the data sheet&apos;s {peak:g}: below</source>
         <translation>{share:.0%} от паспортных {peak:g}: ниже нормы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="778"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="779"/>
         <source>slowed down by the card itself during the test: {reasons}</source>
         <translation>карта сама замедлялась во время теста: {reasons}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="779"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="780"/>
         <source>PCIe Gen{gen} x{width}, expected Gen{gen_max} x{width_max}</source>
         <translation>PCIe Gen{gen} x{width}, ожидалось Gen{gen_max} x{width_max}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="780"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="781"/>
         <source>link PCIe Gen{gen} x{width}, {raw:.1f} GB/s raw</source>
         <translation>канал PCIe Gen{gen} x{width}, {raw:.1f} ГБ/с без накладных расходов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="781"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="782"/>
         <source>{errors} uncorrected ECC errors since boot</source>
         <translation>{errors} неисправленных ошибок ECC с момента загрузки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="782"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="783"/>
         <source>{rows} rows remapped for uncorrected errors (pending {pending}, failure {failure})</source>
         <translation>{rows} строк переназначено из-за неисправленных ошибок (ожидает {pending}, сбой {failure})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="783"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="784"/>
         <source>retired pages pending: {pending}</source>
         <translation>ожидают вывода страницы памяти: {pending}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="784"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="785"/>
         <source>power limit {limit:g} W of the default {default:g} W</source>
         <translation>предел мощности {limit:g} Вт из штатных {default:g} Вт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="785"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="786"/>
         <source>no other process on the GPU</source>
         <translation>на GPU нет других процессов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="786"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="787"/>
         <source>in use by another process: {processes}</source>
         <translation>занят другим процессом: {processes}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="787"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="788"/>
         <source>room for two checkpoints of {planned_gib:.1f} GiB</source>
         <translation>есть место для двух контрольных точек по {planned_gib:.1f} ГиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="788"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="789"/>
         <source>no expected value: {why}</source>
         <translation>нет ожидаемого значения: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="789"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="790"/>
         <source>measured; no expected value for this figure</source>
         <translation>измерено; ожидаемого значения для этой величины нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="790"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="791"/>
         <source>the run used {devices}, the estimate was made for {estimated}</source>
         <translation>запуск шёл на {devices}, а оценка сделана для {estimated}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="791"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="792"/>
         <source>no measurement</source>
         <translation>нет измерения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="792"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="793"/>
         <source>does not fit: out of memory in {phase} at step {step}</source>
         <translation>не помещается: нехватка памяти на этапе {phase}, шаг {step}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="793"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="794"/>
         <source>the measurement failed: {message}</source>
         <translation>измерение не удалось: {message}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="794"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="795"/>
         <source>cancelled</source>
         <translation>отменено</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="795"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="796"/>
         <source>no step was measured</source>
         <translation>ни один шаг не измерен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="796"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="797"/>
         <source>{count} steps measured, median {median:.3f} s</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="797"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="798"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses of all {steps} steps identical to the uninterrupted run (losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери всех {steps} шагов совпадают с непрерывным прогоном (сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="798"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="799"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: losses within {tolerance:g} of the uninterrupted run (max |Δloss| {dloss:.3g}; losses compared, not parameters)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери в пределах {tolerance:g} от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}; сравнивались потери, не параметры)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="799"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="800"/>
         <source>resumed at step {k} through the command&apos;s own checkpoint: the losses differ from the uninterrupted run (max |Δloss| {dloss:.3g}, accepted {tolerance:g}; losses compared)</source>
         <translation>возобновлено после шага {k} из собственной контрольной точки команды: потери отличаются от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}; сравнивались потери)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="800"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="801"/>
         <source>resumed at step {k}, but the stopped run ended at step {expected}: the checkpoint is from another step (check which checkpoint resume_args names)</source>
         <translation>продолжено с шага {k}, а остановленный прогон закончился на шаге {expected}: контрольная точка от другого шага (проверьте, какую точку называет resume_args)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="801"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="802"/>
         <source>resumed at step {k}, but steps {missing} of the uninterrupted run never ran: the resumed run skipped them (a data position or step counter restored wrong)</source>
         <translation>продолжено с шага {k}, но шаги {missing} непрерывного прогона так и не выполнены: продолженный прогон их пропустил (неверно восстановлены позиция в данных или счётчик шагов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="802"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="803"/>
         <source>resumed at step {k}: the learning rate differs from the uninterrupted run ({lr_c:.3g} against {lr_a:.3g}): the scheduler&apos;s state is not restored, or the resumed run has another schedule (max |Δloss| {dloss:.3g}, accepted {tolerance:g})</source>
         <translation>продолжено с шага {k}: скорость обучения отличается от непрерывного прогона ({lr_c:.3g} против {lr_a:.3g}): состояние планировщика не восстановлено или у продолженного прогона другое расписание (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="803"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="804"/>
         <source>resumed at step {k}: the losses before the stop match, the first resumed step already differs (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): a state that drives the next step is not restored — RNG, optimizer moments or the data position</source>
         <translation>продолжено с шага {k}: потери до остановки совпадают, а первый продолженный шаг уже отличается (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}): не восстановлено состояние, от которого зависит следующий шаг, — ГСЧ (RNG), моменты оптимизатора или позиция в данных</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="804"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="805"/>
         <source>resumed at step {k}: the first resumed step matches, later ones differ (max |Δloss| {dloss:.3g}, accepted {tolerance:g}): the data order after resuming, or a later state, differs</source>
         <translation>продолжено с шага {k}: первый продолженный шаг совпадает, последующие отличаются (макс. |Δпотерь| {dloss:.3g}, допустимо {tolerance:g}): после продолжения другой порядок данных или иное более позднее состояние</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="805"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="806"/>
         <source>the command ran {wall_s:.1f} s; peak RSS of its processes {host_rss:,} bytes; step time not observable (no step pattern given, or no line matched it)</source>
         <translation>команда работала {wall_s:.1f} с; пиковый RSS её процессов {host_rss:,} байт; время шага не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="806"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="807"/>
         <source>a target was agreed, but the command&apos;s step time is not observable (no step pattern given, or no line matched it); peak RSS {host_rss:,} bytes</source>
         <translation>цель согласована, но время шага команды не наблюдается (шаблон строк шага не задан или ни одна строка ему не соответствует); пиковый RSS {host_rss:,} байт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="807"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="808"/>
         <source>{count} steps measured, median {median:.3f} s, {tokens_per_s:,.0f} tokens/s; no target was agreed</source>
         <translation>измерено шагов: {count}, медиана {median:.3f} с, {tokens_per_s:,.0f} токенов/с; целевое значение не согласовано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="808"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="809"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): meets the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): не ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="809"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="810"/>
         <source>{tokens_per_s:,.0f} tokens/s (median step {median:.3f} s): below the agreed {target_tokens_per_s:,.0f} tokens/s</source>
         <translation>{tokens_per_s:,.0f} токенов/с (медиана шага {median:.3f} с): ниже согласованных {target_tokens_per_s:,.0f} токенов/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="810"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="811"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): within the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): не дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="811"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="812"/>
         <source>median step {median:.3f} s ({tokens_per_s:,.0f} tokens/s): over the agreed {max_step_s:g} s</source>
         <translation>медиана шага {median:.3f} с ({tokens_per_s:,.0f} токенов/с): дольше согласованных {max_step_s:g} с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="812"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="813"/>
         <source>the quality check was not run</source>
         <translation>проверка качества не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="813"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="814"/>
         <source>not agreed: the command&apos;s held-out metric was not named (engine.metric_pattern)</source>
         <translation>не согласовано: метрика команды на отложенных данных не названа (engine.metric_pattern)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="814"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="815"/>
         <source>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); rule: {metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} {before:.4g} → {after:.4g} ({change:+.1%}); правило: {metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="815"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="816"/>
         <source>{metric} {before:.4g} → {after:.4g}; rule: {metric} {op} {threshold:g} after training</source>
         <translation>{metric} {before:.4g} → {after:.4g}; правило: {metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="816"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="817"/>
         <source>the quality check ran and failed: {why}</source>
         <translation>проверка качества запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="817"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="818"/>
         <source>{metric} improves by at least {threshold:.1%} (relative)</source>
         <translation>{metric} улучшается не менее чем на {threshold:.1%} (относительно)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="818"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="819"/>
         <source>{metric} {op} {threshold:g} after training</source>
         <translation>{metric} {op} {threshold:g} после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="819"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="820"/>
         <source>the resume check was not run</source>
         <translation>проверка возобновления не запускалась</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="820"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="821"/>
         <source>resumed at steps {steps} of {total}: bit-identical losses, gradient norms, parameters and optimizer state</source>
         <translation>возобновлено после шагов {steps} из {total}: потери, нормы градиентов, параметры и состояние оптимизатора совпадают побитно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="821"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="822"/>
         <source>resumed at steps {steps} of {total}: within the measured noise floor</source>
         <translation>возобновлено после шагов {steps} из {total}: в пределах измеренного уровня шума</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="822"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="823"/>
         <source>resumed at steps {steps} of {total}: differs from the uninterrupted run (max |Δloss| {dloss:.3g}, max |Δparam| {dparam:.3g})</source>
         <translation>возобновлено после шагов {steps} из {total}: отличается от непрерывного прогона (макс. |Δпотерь| {dloss:.3g}, макс. |Δпараметров| {dparam:.3g})</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="823"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="824"/>
         <source>the resume check ran and failed: {why}</source>
         <translation>проверка возобновления запущена и завершилась ошибкой: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="824"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="825"/>
         <source>the stopped run saved its checkpoint at step {k}; the resumed run is to run in a new process (a new Slurm job, as a preemption would): not proven until it has</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}; продолженный прогон запускается в новом процессе (новом задании Slurm, как после вытеснения): пока он не прошёл, ничего не доказано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="825"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="826"/>
         <source>the stopped run saved its checkpoint at step {k}, but the job that was to resume from it (job {job}) did not: {why}</source>
         <translation>остановленный прогон сохранил контрольную точку на шаге {k}, но задание, которое должно было продолжить с неё (задание {job}), этого не сделало: {why}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="826"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="827"/>
         <source>measured run</source>
         <translation>измерительный прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="827"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="828"/>
         <source>measured run = A, uninterrupted</source>
         <translation>измерительный прогон = А, без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="828"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="829"/>
         <source>quality: the metric before and after training</source>
         <translation>качество: метрика до и после обучения</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="829"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="830"/>
         <source>A: uninterrupted</source>
         <translation>А: без остановки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="830"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="831"/>
         <source>B: stopped at step {k}</source>
         <translation>Б: остановлен на шаге {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="831"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="832"/>
         <source>C: resumed from step {k}</source>
         <translation>В: продолжен с шага {k}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="832"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="833"/>
         <source>C: resumed from step {k}, stopped at step {to}</source>
         <translation>В: продолжен с шага {k}, остановлен на шаге {to}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="833"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="834"/>
         <source>A again: the noise floor</source>
         <translation>А ещё раз: уровень шума</translation>
     </message>
@@ -4047,759 +4047,764 @@
         <translation>%(compute)s с тензорным, конвейерным или контекстным параллелизмом оценивается так, как его выполняют torchtitan и Megatron: 16-битные веса и активации (MixedPrecisionPolicy из FSDP2), fp32-мастер-веса вместе с состояниями оптимизатора; без них та же спецификация оценивается под torch.autocast, как её выполняет встроенный цикл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="608"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="589"/>
+        <source>the stage&apos;s unsharded gradients accumulate in fp32 between micro-batches (FSDP2&apos;s reduce dtype)</source>
+        <translation>нешардированные градиенты стадии накапливаются в fp32 между микробатчами (тип редукции FSDP2)</translation>
+    </message>
+    <message>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="609"/>
         <source>all-reduce bus bandwidth %(gbs)s GB/s measured by a kept run on %(machine)s (%(date)s)</source>
         <translation>пропускная способность шины при полной редукции %(gbs)s GB/s, измерена сохранённым запуском на %(machine)s (%(date)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="609"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="610"/>
         <source>all-reduce bus bandwidth %(gbs)s GB/s between nodes measured by probe of %(machine)s (%(date)s)</source>
         <translation>пропускная способность шины при полной редукции между узлами %(gbs)s GB/s, измерена проверкой %(machine)s (%(date)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="620"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="621"/>
         <source>Prove that a machine can train a model.</source>
         <translation>Доказать, что машина может обучить модель.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="621"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="622"/>
         <source>show the version of trainsizer and exit</source>
         <translation>показать версию trainsizer и выйти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="622"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="623"/>
         <source>write, validate and describe run specifications</source>
         <translation>записать, проверить и описать спецификации прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="623"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="624"/>
         <source>write a spec with defaults for a preset</source>
         <translation>записать спецификацию со значениями по умолчанию для пресета</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="624"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="625"/>
         <source>the model preset (`trainsizer presets` lists them; default tiny-llama)</source>
         <translation>пресет модели (список — `trainsizer presets`; по умолчанию tiny-llama)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="625"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="626"/>
         <source>file to write (.toml or .json)</source>
         <translation>файл для записи (.toml или .json)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="626"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="627"/>
         <source>overwrite an existing file</source>
         <translation>перезаписать существующий файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="629"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="630"/>
         <source>check a spec, its model and the target&apos;s devices</source>
         <translation>проверить спецификацию, её модель и устройства цели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="630"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="631"/>
         <source>run specification (.toml or .json)</source>
         <translation>спецификация прогона (.toml или .json)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="631"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="632"/>
         <source>its problems</source>
         <translation>её ошибок</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="743"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="744"/>
         <source>Tiny Llama-like model (about 7 M parameters): the embedded default, trains on a CPU in seconds.</source>
         <translation>Крошечная модель наподобие Llama (около 7 млн параметров): встроенная по умолчанию, обучается на ЦП за секунды.</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="744"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="745"/>
         <source>GPT-2 small, 124 M parameters (OpenAI, 2019).</source>
         <translation>GPT-2 small, 124 млн параметров (OpenAI, 2019).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="745"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="746"/>
         <source>SmolLM2 135M (Hugging Face, 2024).</source>
         <translation>SmolLM2 135M (Hugging Face, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="746"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="747"/>
         <source>Pythia 160M (EleutherAI, GPT-NeoX architecture).</source>
         <translation>Pythia 160M (EleutherAI, архитектура GPT-NeoX).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="747"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="748"/>
         <source>Qwen2.5 0.5B (Alibaba, 2024).</source>
         <translation>Qwen2.5 0.5B (Alibaba, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="748"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="749"/>
         <source>TinyLlama 1.1B (2024).</source>
         <translation>TinyLlama 1.1B (2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="749"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="750"/>
         <source>Llama 3.2 1B (Meta, 2024).</source>
         <translation>Llama 3.2 1B (Meta, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="750"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="751"/>
         <source>Pythia 1.4B (EleutherAI, GPT-NeoX architecture).</source>
         <translation>Pythia 1.4B (EleutherAI, архитектура GPT-NeoX).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="751"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="752"/>
         <source>Qwen2.5 1.5B (Alibaba, 2024).</source>
         <translation>Qwen2.5 1.5B (Alibaba, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="752"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="753"/>
         <source>GPT-2 XL, 1.5 B parameters (OpenAI, 2019).</source>
         <translation>GPT-2 XL, 1,5 млрд параметров (OpenAI, 2019).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="753"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="754"/>
         <source>Gemma 2 2B (Google, 2024).</source>
         <translation>Gemma 2 2B (Google, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="754"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="755"/>
         <source>Phi-2 2.7B (Microsoft, 2023).</source>
         <translation>Phi-2 2.7B (Microsoft, 2023).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="755"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="756"/>
         <source>StarCoder2 3B (BigCode, 2024).</source>
         <translation>StarCoder2 3B (BigCode, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="756"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="757"/>
         <source>Llama 3.2 3B (Meta, 2024).</source>
         <translation>Llama 3.2 3B (Meta, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="757"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="758"/>
         <source>Phi-3 mini 3.8B, 4k context (Microsoft, 2024).</source>
         <translation>Phi-3 mini 3.8B, контекст 4k (Microsoft, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="758"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="759"/>
         <source>Pythia 6.9B (EleutherAI, GPT-NeoX architecture).</source>
         <translation>Pythia 6.9B (EleutherAI, архитектура GPT-NeoX).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="759"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="760"/>
         <source>Mistral 7B v0.3 (Mistral AI, 2024).</source>
         <translation>Mistral 7B v0.3 (Mistral AI, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="760"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="761"/>
         <source>OLMo 2 7B (Allen Institute for AI, 2024).</source>
         <translation>OLMo 2 7B (Allen Institute for AI, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="761"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="762"/>
         <source>Qwen2.5 7B (Alibaba, 2024).</source>
         <translation>Qwen2.5 7B (Alibaba, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="762"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="763"/>
         <source>Llama 3.1 8B (Meta, 2024).</source>
         <translation>Llama 3.1 8B (Meta, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="763"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="764"/>
         <source>Qwen3 8B (Alibaba, 2025).</source>
         <translation>Qwen3 8B (Alibaba, 2025).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="764"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="765"/>
         <source>Gemma 2 9B (Google, 2024).</source>
         <translation>Gemma 2 9B (Google, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="765"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="766"/>
         <source>Mixtral 8x7B sparse mixture of experts (Mistral AI, 2023).</source>
         <translation>Mixtral 8x7B, разреженная смесь экспертов (Mistral AI, 2023).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="766"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="767"/>
         <source>Llama 3.1 70B (Meta, 2024).</source>
         <translation>Llama 3.1 70B (Meta, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="767"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="768"/>
         <source>Qwen2.5 72B (Alibaba, 2024).</source>
         <translation>Qwen2.5 72B (Alibaba, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="768"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="769"/>
         <source>Llama 3.1 405B (Meta, 2024).</source>
         <translation>Llama 3.1 405B (Meta, 2024).</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="628"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="629"/>
         <source>language of %s (default: TRAINSIZER_LANG, else en)</source>
         <translation>язык %s (по умолчанию: TRAINSIZER_LANG, иначе en)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="632"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="633"/>
         <source>check against hypothetical devices, e.g. 8xH100-80GB (default: this machine)</source>
         <translation>проверить для гипотетических устройств, например 8xH100-80GB (по умолчанию: эта машина)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="633"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="634"/>
         <source>always build the model on the meta device (by default only when the spec needs it)</source>
         <translation>всегда строить модель на устройстве meta (по умолчанию — только когда это нужно спецификации)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="634"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="635"/>
         <source>skip the model stage (no transformers import)</source>
         <translation>пропустить этап модели (без импорта transformers)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="635"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="636"/>
         <source>every field with its default and description</source>
         <translation>все поля со значениями по умолчанию и описаниями</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="636"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="637"/>
         <source>one section, e.g. batch (default: every section)</source>
         <translation>один раздел, например batch (по умолчанию: все разделы)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="637"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="638"/>
         <source>print JSON</source>
         <translation>вывести JSON</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="638"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="639"/>
         <source>list the built-in model presets</source>
         <translation>список встроенных пресетов моделей</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="639"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="640"/>
         <source>this machine&apos;s GPUs, CPU, RAM, disk and software</source>
         <translation>GPU, ЦП, ОЗУ, диск и ПО этой машины</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="640"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="641"/>
         <source>list the accelerators known for planning instead</source>
         <translation>вместо этого перечислить ускорители, известные для планирования</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="627"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="628"/>
         <source>the terminal&apos;s output</source>
         <translation>вывода в терминал</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="641"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="642"/>
         <source>a test server over SSH: user@server[:port] or an alias of ~/.ssh/config (default: this machine)</source>
         <translation>тестовый сервер по SSH: user@server[:port] или псевдоним из ~/.ssh/config (по умолчанию: эта машина)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="642"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="643"/>
         <source>predict the working set per device, whether it fits, and what to change</source>
         <translation>предсказать рабочий набор на устройство, поместится ли он и что изменить</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="643"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="644"/>
         <source>hypothetical devices for planning, e.g. 8xH100-80GB (default: this machine)</source>
         <translation>гипотетические устройства для планирования, например 8xH100-80GB (по умолчанию: эта машина)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="644"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="645"/>
         <source>trace the real model on fake tensors (exact; seconds)</source>
         <translation>трассировать настоящую модель на фиктивных тензорах (точно; секунды)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="645"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="646"/>
         <source>print the result as JSON</source>
         <translation>вывести результат в JSON</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="646"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="647"/>
         <source>also write the JSON result to this file</source>
         <translation>также записать результат в JSON в этот файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="647"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="648"/>
         <source>ranked hardware options for the spec and its [task] (GPU class, count, layout, time)</source>
         <translation>ранжированные варианты оборудования для спецификации и её [task] (класс GPU, число, раскладка, время)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="648"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="649"/>
         <source>run specification (.toml or .json); its [task] section sizes the job</source>
         <translation>спецификация прогона (.toml или .json); её раздел [task] задаёт объём работы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="649"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="650"/>
         <source>tokens to train per epoch (task.tokens)</source>
         <translation>токенов обучения за эпоху (task.tokens)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="650"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="651"/>
         <source>passes over the data (task.epochs)</source>
         <translation>проходов по данным (task.epochs)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="651"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="652"/>
         <source>wall-clock hours to finish in (task.deadline_hours)</source>
         <translation>часов реального времени на выполнение (task.deadline_hours)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="652"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="653"/>
         <source>largest GPU-hours (task.budget_gpu_hours)</source>
         <translation>наибольшее число GPU-часов (task.budget_gpu_hours)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="653"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="654"/>
         <source>model-FLOPs utilisation assumed for GPUs (task.utilization)</source>
         <translation>принятая загрузка GPU по FLOP модели (task.utilization)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="654"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="655"/>
         <source>candidate GPU classes, e.g. H100-80GB,A100-80GB or {mem=96GiB,bf16=989} (default: every known one and the user&apos;s accelerators.toml)</source>
         <translation>классы GPU-кандидатов, например H100-80GB,A100-80GB или {mem=96GiB,bf16=989} (по умолчанию: все известные и accelerators.toml пользователя)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="655"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="656"/>
         <source>free memory an option must leave per GPU (fraction of the peak; default 0.1)</source>
         <translation>свободная память, которую вариант должен оставить на каждом GPU (доля пика; по умолчанию 0.1)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="656"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="657"/>
         <source>options shown (default 5)</source>
         <translation>сколько вариантов показать (по умолчанию 5)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="657"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="658"/>
         <source>the customer&apos;s limit: at most this many nodes</source>
         <translation>ограничение заказчика: не более стольких узлов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="658"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="659"/>
         <source>the customer&apos;s limit: at most this many GPUs in all</source>
         <translation>ограничение заказчика: не более стольких GPU всего</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="659"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="660"/>
         <source>plan for the nodes of a Slurm partition, as sinfo describes them (GPUs, memory, CPUs, count)</source>
         <translation>планировать для узлов раздела Slurm, как их описывает sinfo (GPU, память, ЦП, число)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="660"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="661"/>
         <source>with --slurm: the partition (default: [cluster] partition, else all)</source>
         <translation>с --slurm: раздел (по умолчанию: [cluster] partition, иначе все)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="661"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="662"/>
         <source>list every GPU class × count option, not the top ones</source>
         <translation>перечислить все варианты «класс GPU × число», а не только лучшие</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="662"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="663"/>
         <source>print the plan as JSON</source>
         <translation>вывести план в JSON</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="663"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="664"/>
         <source>is this machine what it claims? GEMM, memory, PCIe, NVML health, collectives, disk — each against what its parts should give</source>
         <translation>та ли это машина, за которую себя выдаёт? GEMM, память, PCIe, состояние по NVML, коллективные операции, диск — каждое против того, что должны давать её компоненты</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="664"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="665"/>
         <source>smaller tests (under 15 s without GPUs)</source>
         <translation>тесты поменьше (до 15 с без GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="665"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="666"/>
         <source>size the disk test by this spec&apos;s checkpoint, in its checkpoint folder</source>
         <translation>задать объём теста диска по контрольной точке этой спецификации, в её папке контрольных точек</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="666"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="667"/>
         <source>the checkpoint folder to test (default: the current folder)</source>
         <translation>проверяемая папка контрольных точек (по умолчанию: текущая папка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="667"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="668"/>
         <source>print the probe as JSON</source>
         <translation>вывести проверку в JSON</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="668"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="669"/>
         <source>also write the JSON probe to this file</source>
         <translation>также записать проверку в JSON в этот файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="669"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="670"/>
         <source>do not keep it (kept probes calibrate estimates)</source>
         <translation>не сохранять её (сохранённые проверки калибруют оценки)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="670"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="671"/>
         <source>probe the nodes of a Slurm cluster as a batch job (each node, and the collectives between them), submitted with sbatch from this login node or from --host&apos;s</source>
         <translation>проверить узлы кластера Slurm пакетным заданием (каждый узел и коллективные операции между ними), отправленным через sbatch с этого узла входа или с узла из --host</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="671"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="672"/>
         <source>with --slurm: the partition (default: --spec&apos;s [cluster])</source>
         <translation>с --slurm: раздел (по умолчанию: [cluster] из --spec)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="672"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="673"/>
         <source>with --slurm: how many nodes (default: 1)</source>
         <translation>с --slurm: сколько узлов (по умолчанию: 1)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="673"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="674"/>
         <source>with --slurm: GPUs per node (default: 0)</source>
         <translation>с --slurm: GPU на узел (по умолчанию: 0)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="674"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="675"/>
         <source>with --slurm: the job&apos;s time limit (default: 15:00, or --spec&apos;s)</source>
         <translation>с --slurm: ограничение времени задания (по умолчанию: 15:00 или из --spec)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="675"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="676"/>
         <source>several servers over SSH, comma-separated: each probes itself, then the collectives run between them (torchrun on each, as a run across them would)</source>
         <translation>несколько серверов по SSH через запятую: каждый проверяет себя, затем между ними выполняются коллективные операции (torchrun на каждом, как в прогоне на них всех)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="676"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="677"/>
         <source>with --hosts: HOST:PORT of the first host (default: its address:29400)</source>
         <translation>с --hosts: HOST:PORT первого хоста (по умолчанию: его адрес:29400)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="677"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="678"/>
         <source>prepare a test server reached over SSH</source>
         <translation>подготовить тестовый сервер, доступный по SSH</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="678"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="679"/>
         <source>install this trainsizer on the server (a venv under your home there), saying what first</source>
         <translation>установить этот trainsizer на сервер (venv в вашем домашнем каталоге там), сначала сказав, что будет сделано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="679"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="680"/>
         <source>user@server[:port] or an alias of ~/.ssh/config</source>
         <translation>user@server[:port] или псевдоним из ~/.ssh/config</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="680"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="681"/>
         <source>the trainsizer wheel to install (default: built from this source tree)</source>
         <translation>устанавливаемый wheel trainsizer (по умолчанию: собранный из этого дерева исходников)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="681"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="682"/>
         <source>the torch to install there, as pip takes it (default: the server&apos;s own)</source>
         <translation>какой torch установить там, в форме для pip (по умолчанию: тот, что на сервере)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="682"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="683"/>
         <source>do it without asking</source>
         <translation>сделать без вопросов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="683"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="684"/>
         <source>measure real training steps in a worker process</source>
         <translation>измерить настоящие шаги обучения в рабочем процессе</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="684"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="685"/>
         <source>run directory (created; events.jsonl, logs, result.json)</source>
         <translation>папка прогона (создаётся; events.jsonl, журналы, result.json)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="685"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="686"/>
         <source>search the largest micro-batch or sequence length that fits</source>
         <translation>найти наибольший помещающийся микробатч или длину последовательности</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="686"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="687"/>
         <source>print result.json instead of the summary</source>
         <translation>вывести result.json вместо сводки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="687"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="688"/>
         <source>print every event as a JSON line instead (for front ends)</source>
         <translation>вместо этого выводить каждое событие строкой JSON (для интерфейсов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="688"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="689"/>
         <source>replace the run already in RUN_DIR (its result and events)</source>
         <translation>заменить прогон, уже лежащий в RUN_DIR (его результат и события)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="689"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="690"/>
         <source>keep the run&apos;s scratch folder on the server</source>
         <translation>оставить рабочую папку прогона на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="690"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="691"/>
         <source>run as a Slurm batch job ([cluster] in the spec: partition, account, time limit, ...), submitted with sbatch from this login node</source>
         <translation>выполнить пакетным заданием Slurm ([cluster] в спецификации: раздел, счёт, ограничение времени, …), отправленным через sbatch с этого узла входа</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="691"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="692"/>
         <source>the full acceptance check: estimate, measure, quality, resume</source>
         <translation>полная приёмочная проверка: оценка, измерение, качество, возобновление</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="692"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="693"/>
         <source>run directory (created)</source>
         <translation>папка прогона (создаётся)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="693"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="694"/>
         <source>print every event and stage as a JSON line instead (for front ends)</source>
         <translation>вместо этого выводить каждое событие и этап строкой JSON (для интерфейсов)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="694"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="695"/>
         <source>export the acceptance report of a run directory</source>
         <translation>экспортировать акт приёмки папки прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="695"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="696"/>
         <source>a run directory written by check or measure (or the GUI)</source>
         <translation>папка прогона, записанная check или measure (или окном)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="696"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="697"/>
         <source>the file&apos;s format (default html)</source>
         <translation>формат файла (по умолчанию html)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="697"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="698"/>
         <source>file to write (default: RUN_DIR/report.FORMAT)</source>
         <translation>файл для записи (по умолчанию: RUN_DIR/report.FORMAT)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="698"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="699"/>
         <source>the report</source>
         <translation>акта</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="699"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="700"/>
         <source>draft a hardware-selection request from a run directory, a plan, or both</source>
         <translation>составить черновик запроса на подбор оборудования по папке прогона, по плану или по обоим</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="700"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="701"/>
         <source>a run directory written by check or measure (or the GUI); optional with --plan</source>
         <translation>папка прогона, записанная check или measure (или окном); с --plan необязательна</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="701"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="702"/>
         <source>draft it from a plan of this spec (no run needed)</source>
         <translation>составить его по плану этой спецификации (прогон не нужен)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="702"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="703"/>
         <source>with --plan: the option number (default: the best)</source>
         <translation>с --plan: номер варианта (по умолчанию: лучший)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="703"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="704"/>
         <source>md: Markdown; eml: an e-mail to send (default md)</source>
         <translation>md: Markdown; eml: письмо для отправки (по умолчанию md)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="704"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="705"/>
         <source>recipient address (eml)</source>
         <translation>адрес получателя (eml)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="705"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="706"/>
         <source>keep host and user names, paths, serials and UUIDs</source>
         <translation>оставить имена хостов и пользователей, пути, серийные номера и UUID</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="706"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="707"/>
         <source>memory headroom above the peak (fraction; default 0.2)</source>
         <translation>запас памяти сверх пика (доля; по умолчанию 0.2)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="707"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="708"/>
         <source>checkpoints kept on disk at a time (default 3)</source>
         <translation>сколько контрольных точек хранится на диске одновременно (по умолчанию 3)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="708"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="709"/>
         <source>file to write (default: RUN_DIR/request.FORMAT, or request.FORMAT here with --plan)</source>
         <translation>файл для записи (по умолчанию: RUN_DIR/request.FORMAT, а с --plan — request.FORMAT здесь)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="709"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="710"/>
         <source>the request</source>
         <translation>запроса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="710"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="711"/>
         <source>the runs kept by the window (list, show)</source>
         <translation>прогоны, сохранённые окном (list, show)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="711"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="712"/>
         <source>every run kept, newest first (the default)</source>
         <translation>все сохранённые прогоны, новые первыми (по умолчанию)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="712"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="713"/>
         <source>one run&apos;s result, as check prints it</source>
         <translation>результат одного прогона, как его выводит check</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="713"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="714"/>
         <source>a folder name from the list, or any run folder</source>
         <translation>имя папки из списка или любая папка прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="714"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="715"/>
         <source>two runs side by side: what changed, what it saved</source>
         <translation>два прогона рядом: что изменилось и что это сэкономило</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="715"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="716"/>
         <source>run A: a folder name from the list, or any run folder</source>
         <translation>прогон A: имя папки из списка или любая папка прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="716"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="717"/>
         <source>run B</source>
         <translation>прогон B</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="717"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="718"/>
         <source>the readiness probes kept (trainsizer probe), newest first; or one</source>
         <translation>сохранённые проверки готовности (trainsizer probe), новые первыми; или одна</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="718"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="719"/>
         <source>a file name from the list (or any probe .json): print it</source>
         <translation>имя файла из списка (или любой .json проверки): вывести её</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="719"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="720"/>
         <source>where the runs are kept (default: the user data directory)</source>
         <translation>где хранятся прогоны (по умолчанию: каталог данных пользователя)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="720"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="721"/>
         <source>open the desktop application (the default)</source>
         <translation>открыть настольное приложение (по умолчанию)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="721"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="722"/>
         <source>a spec (.toml/.json) to load, or a run folder to show</source>
         <translation>спецификация (.toml/.json) для загрузки или папка прогона для показа</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="722"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="723"/>
         <source>usage: </source>
         <translation>использование: </translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="723"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="724"/>
         <source>positional arguments</source>
         <translation>позиционные аргументы</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="724"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="725"/>
         <source>options</source>
         <translation>параметры</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="725"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="726"/>
         <source>show this help message and exit</source>
         <translation>показать эту справку и выйти</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="726"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="727"/>
         <source>%(prog)s: error: %(message)s
 </source>
         <translation>%(prog)s: ошибка: %(message)s
 </translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="727"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="728"/>
         <source>argument %(argument_name)s: %(message)s</source>
         <translation>аргумент %(argument_name)s: %(message)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="728"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="729"/>
         <source>the following arguments are required: %s</source>
         <translation>не заданы обязательные аргументы: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="729"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="730"/>
         <source>unrecognized arguments: %s</source>
         <translation>нераспознанные аргументы: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="730"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="731"/>
         <source>invalid choice: %(value)r (choose from %(choices)s)</source>
         <translation>недопустимое значение: %(value)r (выберите из %(choices)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="731"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="732"/>
         <source>invalid %(type)s value: %(value)r</source>
         <translation>недопустимое значение типа %(type)s: %(value)r</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="732"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="733"/>
         <source>expected one argument</source>
         <translation>ожидается один аргумент</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="733"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="734"/>
         <source>expected at most one argument</source>
         <translation>ожидается не более одного аргумента</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="734"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="735"/>
         <source>expected at least one argument</source>
         <translation>ожидается хотя бы один аргумент</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="735"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="736"/>
         <source>expected %s argument</source>
         <translation>ожидается аргументов: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="736"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="737"/>
         <source>expected %s arguments</source>
         <translation>ожидается аргументов: %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="737"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="738"/>
         <source>not allowed with argument %s</source>
         <translation>нельзя вместе с аргументом %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="738"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="739"/>
         <source>one of the arguments %s is required</source>
         <translation>нужен один из аргументов %s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="739"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="740"/>
         <source>ignored explicit argument %r</source>
         <translation>явный аргумент %r проигнорирован</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="740"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="741"/>
         <source>ambiguous option: %(option)s could match %(matches)s</source>
         <translation>неоднозначный параметр: %(option)s может означать %(matches)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="741"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="742"/>
         <source>unknown parser %(parser_name)r (choices: %(choices)s)</source>
         <translation>неизвестная команда %(parser_name)r (варианты: %(choices)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="742"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="743"/>
         <source>can&apos;t open &apos;%(filename)s&apos;: %(error)s</source>
         <translation>не удаётся открыть &apos;%(filename)s&apos;: %(error)s</translation>
     </message>
@@ -5259,147 +5264,147 @@
         <translation>ZeRO-3 со стадиями конвейера: веса и градиенты на стадии не шардируются</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="589"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="590"/>
         <source>ZeRO offload: optimizer states and the optimizer step in host memory</source>
         <translation>выгрузка ZeRO: состояния оптимизатора и шаг оптимизатора — в памяти хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="590"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="591"/>
         <source>ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time</source>
         <translation>выгрузка параметров ZeRO-3: параметры в памяти хоста, собираются по одному блоку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="591"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="592"/>
         <source>fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory</source>
         <translation>fsdp cpu_offload: шардированные параметры, градиенты и состояния оптимизатора находятся в памяти хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="592"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="593"/>
         <source>fsdp with pipeline stages: weights and gradients unsharded on the stage</source>
         <translation>fsdp со стадиями конвейера: веса и градиенты на стадии не шардируются</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="593"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="594"/>
         <source>not traced (%(why)s): the analytic estimate is shown</source>
         <translation>трассировка не выполнена (%(why)s): показана аналитическая оценка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="594"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="595"/>
         <source>traced on fake tensors in %(seconds)s s</source>
         <translation>трассировано на фиктивных тензорах за %(seconds)s с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="595"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="596"/>
         <source>traced as one process; the sharding of model states is applied as in the analytic estimate</source>
         <translation>трассировано как один процесс; шардирование состояний модели применено как в аналитической оценке</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="596"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="597"/>
         <source>the optimizer step reads tensor values and was not traced</source>
         <translation>шаг оптимизатора читает значения тензоров и не трассировался</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="597"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="598"/>
         <source>correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, held by the checkpointed layers) removed from both peaks</source>
         <translation>поправка: контрольные точки: причинная маска, которую реальный прогон не создаёт (%(held)s байт, удерживается слоями с контрольными точками), убрана из обоих пиков</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="598"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="599"/>
         <source>correction: checkpointing: the causal mask the real run does not make (%(held)s bytes, held by the checkpointed layers) removed from both peaks; one recomputed layer&apos;s mask and repeated k/v (%(more)s bytes) from the backward peak</source>
         <translation>поправка: контрольные точки: причинная маска, которую реальный прогон не создаёт (%(held)s байт, удерживается слоями с контрольными точками), убрана из обоих пиков; маска и повторённые k/v одного пересчитываемого слоя (%(more)s байт) — из пика обратного прохода</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="599"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="600"/>
         <source>correction: %(count)s materialised causal masks removed (%(bytes)s bytes): the real SDPA call is causal without a mask</source>
         <translation>поправка: убраны материализованные причинные маски (%(count)s шт., %(bytes)s байт): реальный вызов SDPA причинный и без маски</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="600"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="601"/>
         <source>correction: k and v repeated to %(heads)s heads counted at %(kv_heads)s (%(bytes)s bytes): the real run uses grouped-query SDPA</source>
         <translation>поправка: k и v, повторённые до %(heads)s голов, учтены как %(kv_heads)s (%(bytes)s байт): реальный прогон использует SDPA с группированными запросами</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="601"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="602"/>
         <source>%(link)s: %(one_way)s GB/s one way at %(eff)s</source>
         <translation>%(link)s: %(one_way)s GB/s в одну сторону при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="602"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="603"/>
         <source>%(link)s: rate not stated, NVLink 4 assumed (450 GB/s one way) at %(eff)s</source>
         <translation>%(link)s: скорость не указана, принят NVLink 4 (450 GB/s в одну сторону) при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="603"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="604"/>
         <source>%(link)s: PCIe %(gen)s.0 x%(lanes)s at %(eff)s</source>
         <translation>%(link)s: PCIe %(gen)s.0 x%(lanes)s при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="604"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="605"/>
         <source>%(link)s: PCIe 4.0 x16 assumed at %(eff)s</source>
         <translation>%(link)s: принят PCIe 4.0 x16 при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="605"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="606"/>
         <source>link not stated: PCIe 4.0 x16 assumed at %(eff)s</source>
         <translation>канал не указан: принят PCIe 4.0 x16 при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="606"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="607"/>
         <source>%(gbps)s Gb/s per GPU between nodes (assumed) at %(eff)s</source>
         <translation>%(gbps)s Gb/s на GPU между узлами (принято) при %(eff)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="607"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="608"/>
         <source>all-reduce bus bandwidth %(gbs)s GB/s measured by probe of %(machine)s (%(date)s)</source>
         <translation>пропускная способность шины при полной редукции %(gbs)s GB/s, измерена проверкой %(machine)s (%(date)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="610"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="611"/>
         <source>does not fit</source>
         <translation>не помещается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="611"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="612"/>
         <source>misses the deadline</source>
         <translation>не успевает к сроку</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="612"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="613"/>
         <source>over the GPU-hour budget</source>
         <translation>превышает бюджет GPU-часов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="613"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="614"/>
         <source>no bf16 support</source>
         <translation>нет поддержки bf16</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="614"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="615"/>
         <source>needs more host RAM per node than the server has</source>
         <translation>нужно больше оперативной памяти на узел, чем есть на сервере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="615"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="616"/>
         <source>NVLink inside a node (tensor parallelism)</source>
         <translation>NVLink внутри узла (тензорный параллелизм)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="616"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="617"/>
         <source>PCIe peer-to-peer between the GPU pairs of a replica (tensor parallelism without NVLink)</source>
         <translation>прямой обмен по PCIe между парами GPU одной реплики (тензорный параллелизм без NVLink)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="617"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="618"/>
         <source>a fast fabric between nodes (InfiniBand or RoCE, 200 Gb/s or more per GPU)</source>
         <translation>быстрая сеть между узлами (InfiniBand или RoCE, от 200 Гбит/с на GPU)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="618"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="619"/>
         <source>the optimizer step runs on the host CPUs and is not in the step time</source>
         <translation>шаг оптимизатора выполняется на CPU хоста и не входит во время шага</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="619"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="620"/>
         <source>tensor parallelism over PCIe (no NVLink): the step is slower than shown; 2 GPUs per replica at most</source>
         <translation>тензорный параллелизм через PCIe (без NVLink): шаг медленнее показанного; не больше 2 GPU на реплику</translation>
     </message>
@@ -6417,1362 +6422,1362 @@
 <context>
     <name>SpecIssue</name>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="866"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="867"/>
         <source>no module named %(missing)s in this model; its layers have %(names)s</source>
         <translation>в этой модели нет модуля %(missing)s; её слои: %(names)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="867"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="868"/>
         <source>tensor × pipeline × context = %(tensor_parallel)s × %(pipeline_parallel)s × %(context_parallel)s = %(mp)s does not divide the %(world)s devices</source>
         <translation>тензорный × конвейерный × контекстный = %(tensor_parallel)s × %(pipeline_parallel)s × %(context_parallel)s = %(mp)s не делит %(world)s устройств</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="868"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="869"/>
         <source>%(missing)s not in the target devices (%(have)s)</source>
         <translation>%(missing)s нет среди устройств цели (%(have)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="869"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="870"/>
         <source>%(pp)s stages for %(layers)s layers</source>
         <translation>%(pp)s стадий на %(layers)s слоёв</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="870"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="871"/>
         <source>%(heads)s attention heads do not split over %(tp)s GPUs</source>
         <translation>%(heads)s голов внимания не делятся на %(tp)s GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="871"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="872"/>
         <source>seq_len %(seq_len)s does not split over %(cp)s GPUs</source>
         <translation>seq_len %(seq_len)s не делится на %(cp)s GPU</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="872"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="873"/>
         <source>the architecture has zero attention heads</source>
         <translation>в архитектуре ноль голов внимания</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="873"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="874"/>
         <source>%(seq_len)s is longer than the model&apos;s %(max_positions)s positions</source>
         <translation>%(seq_len)s длиннее, чем %(max_positions)s позиций модели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="874"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="875"/>
         <source>devices = cpu contradicts the planned target (%(targets)s × %(name)s); set devices = &quot;auto&quot; to size the run on the target&apos;s GPUs, or leave --devices out to size it on this machine&apos;s CPU</source>
         <translation>devices = cpu противоречит планируемой цели (%(targets)s × %(name)s); задайте devices = &quot;auto&quot;, чтобы рассчитать запуск на GPU цели, или уберите --devices, чтобы рассчитать его на CPU этой машины</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="875"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="876"/>
         <source>one replica spans %(n)s GPUs (tensor × pipeline × context) but the target has %(targets)s</source>
         <translation>одна реплика занимает %(n)s GPU (тензорный × конвейерный × контекстный), а у цели их %(targets)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="897"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="898"/>
         <source>no module named %(missing)s in this model; it has %(names)s</source>
         <translation>в этой модели нет модуля %(missing)s; в ней есть %(names)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="898"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="899"/>
         <source>the model cannot be built: %(error)s: %(detail)s</source>
         <translation>модель не удаётся построить: %(error)s: %(detail)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="899"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="900"/>
         <source>%(where)s: hidden_size %(hidden)s is not divisible by num_attention_heads %(heads)s</source>
         <translation>%(where)s: hidden_size %(hidden)s не делится на num_attention_heads %(heads)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="900"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="901"/>
         <source>%(where)s: num_attention_heads %(heads)s is not divisible by num_key_value_heads %(kv)s</source>
         <translation>%(where)s: num_attention_heads %(heads)s не делится на num_key_value_heads %(kv)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="901"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="902"/>
         <source>no model: set one of preset, config, pretrained, hub_id</source>
         <translation>модель не задана: укажите одно из preset, config, pretrained, hub_id</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="902"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="903"/>
         <source>%(seq_len)s is longer than the model&apos;s %(max_pos)s positions</source>
         <translation>%(seq_len)s длиннее, чем %(max_pos)s позиций модели</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="903"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="904"/>
         <source>%(model_type)s is not a causal language model known to transformers</source>
         <translation>%(model_type)s — не известная transformers каузальная языковая модель</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="904"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="905"/>
         <source>%(model_class)s does not support gradient checkpointing</source>
         <translation>%(model_class)s не поддерживает контрольные точки градиентов (gradient checkpointing)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="905"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="906"/>
         <source>%(path)s: not a Hugging Face config (no model_type)</source>
         <translation>%(path)s: не конфигурация Hugging Face (нет model_type)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="906"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="907"/>
         <source>%(path)s: model_type must be a string, got %(data)s</source>
         <translation>%(path)s: model_type должен быть строкой, получено %(data)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="907"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="908"/>
         <source>%(where)s: %(key)s must be a positive integer, got %(value)s</source>
         <translation>%(where)s: %(key)s должен быть положительным целым числом, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="908"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="909"/>
         <source>%(directory)s: not a directory</source>
         <translation>%(directory)s: не папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="909"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="910"/>
         <source>%(directory)s: not readable</source>
         <translation>%(directory)s: нет доступа на чтение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="910"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="911"/>
         <source>%(directory)s: no weights (*.safetensors or pytorch_model.bin)</source>
         <translation>%(directory)s: нет весов (*.safetensors или pytorch_model.bin)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="911"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="912"/>
         <source>%(path)s: nested too deeply to be a config</source>
         <translation>%(path)s: слишком глубокая вложенность для конфигурации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="912"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="913"/>
         <source>%(path)s: not valid JSON (%(detail)s)</source>
         <translation>%(path)s: некорректный JSON (%(detail)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="913"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="914"/>
         <source>%(hub_id)s is not in the local Hugging Face cache</source>
         <translation>%(hub_id)s нет в локальном кэше Hugging Face</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="914"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="915"/>
         <source>%(hub_id)s is not in the local Hugging Face cache (the network is off: set model.allow_network = true to download)</source>
         <translation>%(hub_id)s нет в локальном кэше Hugging Face (сеть выключена: задайте model.allow_network = true, чтобы скачать)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="915"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="916"/>
         <source>%(hub_id)s cannot be resolved: %(e)s</source>
         <translation>%(hub_id)s не удаётся найти: %(e)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="916"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="917"/>
         <source>%(kind)s learns its position embeddings (a table of %(rows)s rows in its weights): its positions cannot be stretched; leave max_positions out</source>
         <translation>%(kind)s обучает позиционные эмбеддинги (таблица из %(rows)s строк в её весах): её позиции нельзя растянуть; не задавайте max_positions</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="917"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="918"/>
         <source>unknown preset %(preset)s; did you mean %(close)s? (see trainsizer presets)</source>
         <translation>неизвестный пресет %(preset)s; может быть, %(close)s? (см. trainsizer presets)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="918"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="919"/>
         <source>unknown preset %(preset)s (see trainsizer presets)</source>
         <translation>неизвестный пресет %(preset)s (см. trainsizer presets)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="919"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="920"/>
         <source>%(where)s: %(detail)s</source>
         <translation>%(where)s: %(detail)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="920"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="921"/>
         <source>%(where)s: %(error)s: %(detail)s</source>
         <translation>%(where)s: %(error)s: %(detail)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="921"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="922"/>
         <source>%(where)s: unknown architecture %(model_type)s (it may need trust_remote_code = true)</source>
         <translation>%(where)s: неизвестная архитектура %(model_type)s (возможно, нужен trust_remote_code = true)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="922"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="923"/>
         <source>%(where)s: unknown architecture %(model_type)s</source>
         <translation>%(where)s: неизвестная архитектура %(model_type)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="986"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="987"/>
         <source>must be before the end of the resume check&apos;s run (checkpoint.resume_steps = %(resume_steps)s), got %(resume_at)s</source>
         <translation>должно быть раньше конца запуска проверки продолжения (checkpoint.resume_steps = %(resume_steps)s), получено %(resume_at)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="987"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="988"/>
         <source>%(strategy)s needs at least two devices; set parallel.processes &gt;= 2 to run it here, or devices = auto to plan it on a target such as --devices 8xH100-80GB</source>
         <translation>%(strategy)s нужны хотя бы два устройства; задайте parallel.processes &gt;= 2, чтобы запустить здесь, или devices = auto, чтобы планировать на цели вроде --devices 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="988"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="989"/>
         <source>%(strategy)s needs at least two devices; list at least two devices, e.g. cuda:0,1, or devices = auto with a target</source>
         <translation>%(strategy)s нужны хотя бы два устройства; перечислите хотя бы два, например cuda:0,1, или задайте devices = auto с целью</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="989"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="990"/>
         <source>the customer&apos;s command on several nodes over SSH is not built yet (it starts its own ranks); run it on one server with --host</source>
         <translation>команда заказчика на нескольких узлах по SSH пока не поддерживается (она сама запускает свои ранги); запустите её на одном сервере с --host</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="990"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="991"/>
         <source>strategy single runs on one device, got %(world_size)s; choose ddp or fsdp</source>
         <translation>стратегия single работает на одном устройстве, задано %(world_size)s; выберите ddp или fsdp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="991"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="992"/>
         <source>offload needs strategy fsdp, got %(strategy)s</source>
         <translation>выгрузке нужна стратегия fsdp, задано %(strategy)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="992"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="993"/>
         <source>applies to devices = &quot;cpu&quot; only; list CUDA devices instead</source>
         <translation>применимо только при devices = &quot;cpu&quot;; вместо этого перечислите устройства CUDA</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="993"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="994"/>
         <source>adamw-8bit needs a CUDA device (bitsandbytes); devices is cpu</source>
         <translation>adamw-8bit нужно устройство CUDA (bitsandbytes); devices = cpu</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="994"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="995"/>
         <source>fused AdamW with a GradScaler needs CUDA; use adamw on the CPU</source>
         <translation>слитному AdamW с GradScaler нужна CUDA; на CPU используйте adamw</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="995"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="996"/>
         <source>tensor parallelism: trainsizer sizes it for planning (estimate, plan), but no engine here runs it</source>
         <translation>тензорный параллелизм: trainsizer рассчитывает его для планирования (estimate, plan), но ни один движок здесь его не запускает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="996"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="997"/>
         <source>pipeline parallelism: trainsizer sizes it for planning (estimate, plan), but no engine here runs it</source>
         <translation>конвейерный параллелизм: trainsizer рассчитывает его для планирования (estimate, plan), но ни один движок здесь его не запускает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="997"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="998"/>
         <source>context parallelism: trainsizer sizes it for planning (estimate, plan), but no engine here runs it</source>
         <translation>контекстный параллелизм: trainsizer рассчитывает его для планирования (estimate, plan), но ни один движок здесь его не запускает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="998"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="999"/>
         <source>zero (DeepSpeed ZeRO): trainsizer sizes it for planning (estimate, plan), but no engine here runs it</source>
         <translation>zero (DeepSpeed ZeRO): trainsizer рассчитывает его для планирования (estimate, plan), но ни один движок здесь его не запускает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="999"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1000"/>
         <source>selective checkpointing: trainsizer sizes it for planning (estimate, plan), but no engine here runs it</source>
         <translation>выборочные контрольные точки: trainsizer рассчитывает их для планирования (estimate, plan), но ни один движок здесь их не запускает</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1000"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1001"/>
         <source>%(name)s with fsdp is not supported here (the Trainer&apos;s FSDP needs accelerate&apos;s FSDP plugin and CUDA); use ddp, or the builtin engine for fsdp</source>
         <translation>%(name)s с fsdp здесь не поддерживается (FSDP у Trainer требует плагина FSDP из accelerate и CUDA); используйте ddp или встроенный движок для fsdp</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1001"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1002"/>
         <source>the Trainer places a single-process run on cuda:0, not %(devices)s; use cuda:0 or auto (or CUDA_VISIBLE_DEVICES)</source>
         <translation>Trainer размещает однопроцессный запуск на cuda:0, а не на %(devices)s; используйте cuda:0 или auto (или CUDA_VISIBLE_DEVICES)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1002"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1003"/>
         <source>qlora needs a CUDA device; this target has none</source>
         <translation>qlora нужно устройство CUDA; у этой цели его нет</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1003"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1004"/>
         <source>parallel.hosts names the nodes over SSH; give one of them</source>
         <translation>parallel.hosts задаёт узлы по SSH; укажите что-то одно</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1004"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1005"/>
         <source>a job on %(nodes)s nodes names its devices per node</source>
         <translation>задание на %(nodes)s узлах перечисляет свои устройства для каждого узла</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1005"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1006"/>
         <source>a job on %(nodes)s nodes runs one rank or more on each: choose strategy ddp or fsdp, not %(strategy)s</source>
         <translation>задание на %(nodes)s узлах запускает на каждом один ранг или больше: выберите стратегию ddp или fsdp, а не %(strategy)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1006"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1007"/>
         <source>the customer&apos;s command on several nodes is not built yet (it starts its own ranks); run it on one node</source>
         <translation>команда заказчика на нескольких узлах пока не поддерживается (она сама запускает свои ранги); запустите её на одном узле</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1007"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1008"/>
         <source>%(cwd)s: no such folder</source>
         <translation>%(cwd)s: нет такой папки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1008"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1009"/>
         <source>%(program)s: not found or not executable (the command&apos;s program)</source>
         <translation>%(program)s: не найдена или не исполняемая (программа команды)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1009"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1010"/>
         <source>flash_attention_2 runs on CUDA devices only; devices is cpu (use sdpa)</source>
         <translation>flash_attention_2 работает только на устройствах CUDA; devices = cpu (используйте sdpa)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1010"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1011"/>
         <source>flash_attention_2 needs the flash-attn package, which is not installed here (use sdpa)</source>
         <translation>flash_attention_2 нужен пакет flash-attn, а он здесь не установлен (используйте sdpa)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1011"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1012"/>
         <source>qlora needs a CUDA device (bitsandbytes 4-bit kernels); devices is cpu</source>
         <translation>qlora нужно устройство CUDA (4-битные ядра bitsandbytes); devices = cpu</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1012"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1013"/>
         <source>qlora computes in bf16 or fp16; fp32 is not supported</source>
         <translation>qlora считает в bf16 или fp16; fp32 не поддерживается</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1013"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1014"/>
         <source>trl-sft needs %(missing)s: pip install &apos;trainsizer[trl]&apos;</source>
         <translation>trl-sft нужны %(missing)s: pip install &apos;trainsizer[trl]&apos;</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1016"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1017"/>
         <source>%(compute)s needs bf16 support (compute capability 8.0+); cuda:%(index)s %(name)s has %(cc)s.%(cc2)s</source>
         <translation>%(compute)s требует поддержки bf16 (compute capability 8.0+); у cuda:%(index)s %(name)s — %(cc)s.%(cc2)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1017"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1018"/>
         <source>%(compute)s needs fp16 support (compute capability 5.3+); cuda:%(index)s %(name)s has %(cc)s.%(cc2)s</source>
         <translation>%(compute)s требует поддержки fp16 (compute capability 5.3+); у cuda:%(index)s %(name)s — %(cc)s.%(cc2)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1014"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1015"/>
         <source>%(p)s: is an existing file; checkpoints need a folder (it is created when missing)</source>
         <translation>%(p)s: это существующий файл; контрольным точкам нужна папка (её создают, если её нет)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="836"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="837"/>
         <source>--headroom: must be between 0 and 10 (a fraction; 0.2 = 20 %%), got %(value)s</source>
         <translation>--headroom: должно быть от 0 до 10 (доля; 0.2 = 20 %%), получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="837"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="838"/>
         <source>--keep: must be at least 1, got %(value)s</source>
         <translation>--keep: должно быть не меньше 1, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="838"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="839"/>
         <source>request needs a run directory, or --plan SPEC to draft it from a plan</source>
         <translation>запросу нужна папка прогона или --plan SPEC, чтобы составить его по плану</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="839"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="840"/>
         <source>%(path)s: no such file or folder</source>
         <translation>%(path)s: нет такого файла или папки</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="840"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="841"/>
         <source>%(path)s: no option could be sized for this spec</source>
         <translation>%(path)s: для этой спецификации не удалось рассчитать ни одного варианта</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="841"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="842"/>
         <source>%(path)s: exists; choose a file with -o</source>
         <translation>%(path)s: уже существует; укажите файл через -o</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="842"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="843"/>
         <source>%(path)s: cannot be written (%(said)s)</source>
         <translation>%(path)s: не удаётся записать (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="843"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="844"/>
         <source>the window needs PySide6-Essentials and pyqtgraph, which cannot be imported here (%(said)s); the headless commands work without them (trainsizer --help)</source>
         <translation>окну нужны PySide6-Essentials и pyqtgraph, а их здесь не удаётся импортировать (%(said)s); команды без окна работают и без них (trainsizer --help)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="844"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="845"/>
         <source>%(path)s: not a probe of trainsizer (schema %(schema)s)</source>
         <translation>%(path)s: это не проба trainsizer (схема %(schema)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="845"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="846"/>
         <source>%(path)s: not a readable probe (%(said)s)</source>
         <translation>%(path)s: пробу не удаётся прочитать (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="846"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="847"/>
         <source>%(option)s: must be at least 1, got %(value)s</source>
         <translation>%(option)s: должно быть не меньше 1, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="847"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="848"/>
         <source>--host: %(reason)s</source>
         <translation>--host: %(reason)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="848"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="849"/>
         <source>--known lists this trainsizer&apos;s table; leave out --host</source>
         <translation>--known выводит таблицу этого trainsizer; уберите --host</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="849"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="850"/>
         <source>--host sizes the run on that server&apos;s own devices; leave out --devices</source>
         <translation>--host рассчитывает прогон на устройствах самого сервера; уберите --devices</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="850"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="851"/>
         <source>--partition: applies with --slurm only</source>
         <translation>--partition: применимо только с --slurm</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="851"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="852"/>
         <source>--slurm: %(reason)s</source>
         <translation>--slurm: %(reason)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="852"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="853"/>
         <source>--hosts: %(hosts)r names fewer than two different servers</source>
         <translation>--hosts: в %(hosts)r меньше двух разных серверов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="853"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="854"/>
         <source>--rendezvous: applies with --hosts only</source>
         <translation>--rendezvous: применимо только с --hosts</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="854"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="855"/>
         <source>--slurm: [cluster] container is set; the probe runs trainsizer on the nodes themselves, not in the container (probe without --spec, or with a spec that names no container)</source>
         <translation>--slurm: задан [cluster] container; проба запускает trainsizer на самих узлах, а не в контейнере (запустите пробу без --spec или со спецификацией без контейнера)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="855"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="856"/>
         <source>%(flag)s: %(reason)s</source>
         <translation>%(flag)s: %(reason)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="856"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="857"/>
         <source>--dir: %(path)s is not a folder</source>
         <translation>--dir: %(path)s — не папка</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="857"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="858"/>
         <source>--hosts: give either --hosts or %(flag)s</source>
         <translation>--hosts: укажите либо --hosts, либо %(flag)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="858"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="859"/>
         <source>%(flags)s: applies with --slurm only</source>
         <translation>%(flags)s: применимо только с --slurm</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="859"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="860"/>
         <source>%(flag)s: %(value)s is not between %(low)s and 64</source>
         <translation>%(flag)s: %(value)s — не от %(low)s до 64</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="860"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="861"/>
         <source>--hosts: %(reason)s</source>
         <translation>--hosts: %(reason)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="861"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="862"/>
         <source>--find-max runs on this machine only; run it on the server itself, or without parallel.hosts</source>
         <translation>--find-max работает только на этой машине; запустите его на самом сервере или без parallel.hosts</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="862"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="863"/>
         <source>%(path)s: exists; use --force to overwrite</source>
         <translation>%(path)s: уже существует; --force перезапишет его</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="863"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="864"/>
         <source>unknown section %(section)r</source>
         <translation>неизвестный раздел %(section)r</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="864"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="865"/>
         <source>unknown section %(section)r; did you mean %(close)s?</source>
         <translation>неизвестный раздел %(section)r; может быть, %(close)s?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="865"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="866"/>
         <source>unknown accelerator %(name)r</source>
         <translation>неизвестный ускоритель %(name)r</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="876"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="877"/>
         <source>mem=%(text)r is not a size like 96GiB or 80GB</source>
         <translation>mem=%(text)r — не размер вида 96GiB или 80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="877"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="878"/>
         <source>%(key)s: unknown key %(unknown)r (keys: mem, bf16, fp16, fp32, tf32, link, name, mem_bw)</source>
         <translation>%(key)s: неизвестный ключ %(unknown)r (ключи: mem, bf16, fp16, fp32, tf32, link, name, mem_bw)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="878"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="879"/>
         <source>%(key)s: memory per GPU must be between 1 GiB and 16 TiB</source>
         <translation>%(key)s: память одного GPU должна быть от 1 ГиБ до 16 ТиБ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="879"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="880"/>
         <source>%(key)s: needs bf16= (peak dense bf16 TFLOP/s)</source>
         <translation>%(key)s: нужен bf16= (пиковые плотные TFLOP/s в bf16)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="880"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="881"/>
         <source>empty device description; expected e.g. 8xH100-80GB or 2x8xH100-80GB</source>
         <translation>пустое описание устройств; ожидается, например, 8xH100-80GB или 2x8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="881"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="882"/>
         <source>%(text)r: at most NODESxGPUSxNAME, e.g. 2x8xH100-80GB</source>
         <translation>%(text)r: не больше УЗЛЫ×GPU×ИМЯ, например 2x8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="882"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="883"/>
         <source>node count must be between 1 and 4096, got %(nodes)s</source>
         <translation>число узлов должно быть от 1 до 4096, получено %(nodes)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="883"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="884"/>
         <source>device count must be between 1 and 1024, got %(count)s</source>
         <translation>число устройств должно быть от 1 до 1024, получено %(count)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="884"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="885"/>
         <source>unknown accelerator %(name)r; known: %(known)s (or describe it: 8x{mem=96GiB,bf16=989,link=nvlink}, or add it to %(table)s)</source>
         <translation>неизвестный ускоритель %(name)r; известны: %(known)s (или опишите его: 8x{mem=96GiB,bf16=989,link=nvlink}, или добавьте в %(table)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="885"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="886"/>
         <source>%(item)r is not key=value (keys: mem, bf16, fp16, fp32, tf32, link, name)</source>
         <translation>%(item)r — не ключ=значение (ключи: mem, bf16, fp16, fp32, tf32, link, name)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="886"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="887"/>
         <source>%(key)s: needs mem= (memory per GPU, e.g. mem=96GiB)</source>
         <translation>%(key)s: нужен mem= (память одного GPU, например mem=96GiB)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="887"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="888"/>
         <source>%(key)s: mem_bw must be a positive number of GB/s</source>
         <translation>%(key)s: mem_bw должно быть положительным числом ГБ/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="888"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="889"/>
         <source>%(path)s: %(reason)s</source>
         <translation>%(path)s: %(reason)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="889"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="890"/>
         <source>%(path)s: [%(key)s] must be a table with mem, bf16, fp32, link</source>
         <translation>%(path)s: [%(key)s] должно быть таблицей с mem, bf16, fp32, link</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="890"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="891"/>
         <source>%(text)r: at most NODESxGPUSxNAME</source>
         <translation>%(text)r: не больше УЗЛЫ×GPU×ИМЯ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="891"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="892"/>
         <source>%(part)r: several nodes need one GPU kind, e.g. 2x8xH100-80GB</source>
         <translation>%(part)r: несколько узлов — только с одним видом GPU, например 2x8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="892"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="893"/>
         <source>%(part)r is not a device description like 8xH100-80GB</source>
         <translation>%(part)r — не описание устройств вида 8xH100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="893"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="894"/>
         <source>unknown accelerator %(name)r; did you mean %(close)s? (or describe it: 8x{mem=96GiB,bf16=989,link=nvlink}, or add it to %(table)s)</source>
         <translation>неизвестный ускоритель %(name)r; может быть, %(close)s? (или опишите его: 8x{mem=96GiB,bf16=989,link=nvlink}, или добавьте в %(table)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="894"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="895"/>
         <source>%(key)s: %(dtype)s TFLOP/s must be positive</source>
         <translation>%(key)s: TFLOP/s в %(dtype)s должны быть положительными</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="895"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="896"/>
         <source>%(key)s: mem_bw=%(value)r is not a number of GB/s</source>
         <translation>%(key)s: mem_bw=%(value)r — не число ГБ/с</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="896"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="897"/>
         <source>%(key)s: %(dtype)s=%(value)r is not a number of TFLOP/s</source>
         <translation>%(key)s: %(dtype)s=%(value)r — не число TFLOP/s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="923"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="924"/>
         <source>%(path)s: no such run folder</source>
         <translation>%(path)s: нет такой папки прогона</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="924"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="925"/>
         <source>%(path)s: neither result.json nor events.jsonl is here; is this a run folder?</source>
         <translation>%(path)s: здесь нет ни result.json, ни events.jsonl; это папка прогона?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="925"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="926"/>
         <source>--format: %(format)r is not one of %(known)s</source>
         <translation>--format: %(format)r — не один из %(known)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="926"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="927"/>
         <source>%(path)s: unexpected content, the report cannot be made (%(said)s)</source>
         <translation>%(path)s: неожиданное содержимое, отчёт не составить (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="927"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="928"/>
         <source>the PDF is drawn with PySide6 (Qt), which cannot be imported here (%(said)s); use --format html (print it to PDF from a browser) or install PySide6-Essentials</source>
         <translation>PDF рисуется с помощью PySide6 (Qt), а его здесь не удаётся импортировать (%(said)s); используйте --format html (и напечатайте в PDF из браузера) или установите PySide6-Essentials</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="928"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="929"/>
         <source>--option must be between 1 and %(count)s, got %(value)s</source>
         <translation>--option должно быть от 1 до %(count)s, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="929"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="930"/>
         <source>unknown language %(lang)r; one of %(known)s</source>
         <translation>неизвестный язык %(lang)r; один из %(known)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="930"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="931"/>
         <source>%(path)s: not a trainsizer result</source>
         <translation>%(path)s: это не результат trainsizer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="931"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="932"/>
         <source>%(path)s: schema is %(schema)r, newer than this trainsizer reads (%(readable)s); update trainsizer to read it</source>
         <translation>%(path)s: схема %(schema)r новее, чем читает этот trainsizer (%(readable)s); обновите trainsizer, чтобы прочитать её</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="932"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="933"/>
         <source>%(path)s: cannot be read (%(said)s)</source>
         <translation>%(path)s: не удаётся прочитать (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="933"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="934"/>
         <source>--break-resume: the customer&apos;s command is resumed as it is, never broken</source>
         <translation>--break-resume: команда заказчика продолжается как есть и никогда не портится</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="934"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="935"/>
         <source>%(host)s: the probe failed there (exit %(code)s)</source>
         <translation>%(host)s: проба там завершилась с ошибкой (код выхода %(code)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="935"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="936"/>
         <source>%(host)s: the probe wrote no result</source>
         <translation>%(host)s: проба не записала результат</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="936"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="937"/>
         <source>the probe job %(job)s wrote no probe (Slurm: %(state)s); its folder is kept: %(folder)s</source>
         <translation>задание пробы %(job)s не записало пробу (Slurm: %(state)s); его папка сохранена: %(folder)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="937"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="938"/>
         <source>the probe job %(job)s wrote no probe (Slurm: %(state)s): %(said)s; its folder is kept: %(folder)s</source>
         <translation>задание пробы %(job)s не записало пробу (Slurm: %(state)s): %(said)s; его папка сохранена: %(folder)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="938"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="939"/>
         <source>create the virtual environment %(venv)s with %(python)s -m venv --system-site-packages (so that the server&apos;s own torch, if it has one, is used)</source>
         <translation>создать виртуальное окружение %(venv)s командой %(python)s -m venv --system-site-packages (чтобы использовался собственный torch сервера, если он есть)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="939"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="940"/>
         <source>copy %(wheel)s (%(kib)s KiB) to %(venv)s/</source>
         <translation>скопировать %(wheel)s (%(kib)s КиБ) в %(venv)s/</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="940"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="941"/>
         <source>install it with %(venv)s/bin/pip: its dependencies are resolved on the server from its package index; torch: the server&apos;s own, else from that index</source>
         <translation>установить его через %(venv)s/bin/pip: зависимости разрешаются на сервере из его индекса пакетов; torch — собственный torch сервера, иначе из того же индекса</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="941"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="942"/>
         <source>install it with %(venv)s/bin/pip: its dependencies are resolved on the server from its package index; torch as you asked: %(torch)s</source>
         <translation>установить его через %(venv)s/bin/pip: зависимости разрешаются на сервере из его индекса пакетов; torch — как вы указали: %(torch)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="942"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="943"/>
         <source>%(host)s: ssh failed (%(said)s)</source>
         <translation>%(host)s: ошибка ssh (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="943"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="944"/>
         <source>%(host)s: the server&apos;s host key differs from the one in known_hosts — refusing to connect. If the server was reinstalled, check its new fingerprint with its administrator, then remove the old key: ssh-keygen -R %(server)s</source>
         <translation>%(host)s: ключ сервера отличается от записанного в known_hosts — подключение отклонено. Если сервер переустановили, сверьте новый отпечаток с его администратором, затем удалите старый ключ: ssh-keygen -R %(server)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="944"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="945"/>
         <source>%(host)s: the server&apos;s host key is not known here, and trainsizer does not accept one unseen. Check its fingerprint and accept it once by logging in yourself: %(login)s</source>
         <translation>%(host)s: ключ сервера здесь неизвестен, а непроверенный ключ trainsizer не принимает. Сверьте отпечаток и примите ключ один раз, войдя сами: %(login)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="945"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="946"/>
         <source>%(host)s: the login was refused (%(said)s). trainsizer logs in with your keys or agent only (no password prompts); install a key once: %(copy)s</source>
         <translation>%(host)s: вход отклонён (%(said)s). trainsizer входит только по вашим ключам или через агент (без запроса пароля); установите ключ один раз: %(copy)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="946"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="947"/>
         <source>%(host)s: no such host (%(said)s)</source>
         <translation>%(host)s: нет такого хоста (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="947"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="948"/>
         <source>%(host)s: cannot connect (%(said)s)</source>
         <translation>%(host)s: не удаётся подключиться (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="948"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="949"/>
         <source>%(host)s: cannot write %(path)s (%(said)s)</source>
         <translation>%(host)s: не удаётся записать %(path)s (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="949"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="950"/>
         <source>%(host)s: cannot make a scratch folder (%(said)s)</source>
         <translation>%(host)s: не удаётся создать временную папку (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="950"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="951"/>
         <source>%(host)s: %(said)s</source>
         <translation>%(host)s: %(said)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="951"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="952"/>
         <source>this trainsizer was installed from a wheel: pass that wheel with --wheel FILE</source>
         <translation>этот trainsizer установлен из wheel: передайте этот wheel через --wheel FILE</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="952"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="953"/>
         <source>building the wheel failed: %(said)s</source>
         <translation>сборка wheel не удалась: %(said)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="953"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="954"/>
         <source>%(host)s: no python3 on the server to make a virtual environment</source>
         <translation>%(host)s: на сервере нет python3, чтобы создать виртуальное окружение</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="954"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="955"/>
         <source>%(host)s: making the venv failed: %(said)s</source>
         <translation>%(host)s: создать venv не удалось: %(said)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="955"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="956"/>
         <source>%(host)s: pip install failed (exit %(code)s); see above</source>
         <translation>%(host)s: pip install завершился с ошибкой (код выхода %(code)s); см. выше</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="956"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="957"/>
         <source>%(host)s: the new venv cannot import trainsizer</source>
         <translation>%(host)s: новое venv не может импортировать trainsizer</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="957"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="958"/>
         <source>%(text)r is not a host like user@server, user@server:2222 or an ssh alias</source>
         <translation>%(text)r — не хост вида `user@server`, `user@server:2222` и не псевдоним SSH</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="958"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="959"/>
         <source>port %(port)s is out of range 1-65535</source>
         <translation>порт %(port)s вне диапазона 1–65535</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="959"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="960"/>
         <source>the OpenSSH client (ssh) is not installed here</source>
         <translation>клиент OpenSSH (ssh) здесь не установлен</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="960"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="961"/>
         <source>%(host)s: no python3 found on the server</source>
         <translation>%(host)s: на сервере не найден python3</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="961"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="962"/>
         <source>%(host)s: trainsizer is not installed for %(python)s on the server; `%(setup)s` shows what it would install, and where, before doing it</source>
         <translation>%(host)s: trainsizer не установлен для %(python)s на сервере; `%(setup)s` покажет, что и куда он установит, прежде чем делать это</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="962"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="963"/>
         <source>%(host)s: the server has trainsizer %(there)s (event protocol %(there_protocol)s), this one is %(here)s (protocol %(here_protocol)s); `%(setup)s` installs %(here)s there</source>
         <translation>%(host)s: на сервере trainsizer %(there)s (протокол событий %(there_protocol)s), здесь %(here)s (протокол %(here_protocol)s); `%(setup)s` установит туда %(here)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="963"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="964"/>
         <source>%(host)s: cannot read its devices (%(said)s)</source>
         <translation>%(host)s: не удаётся прочитать его устройства (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="964"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="965"/>
         <source>%(path)s: a dataset folder cannot be sent to the server yet; give a file</source>
         <translation>%(path)s: папку набора данных пока нельзя отправить на сервер; укажите файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="965"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="966"/>
         <source>%(path)s: not a wheel file</source>
         <translation>%(path)s: это не файл wheel</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="966"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="967"/>
         <source>%(path)s: exists and is not a folder; choose another --out</source>
         <translation>%(path)s: существует и не является папкой; выберите другой --out</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="967"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="968"/>
         <source>%(path)s: another trainsizer run (pid %(pid)s) is writing into this folder; wait for it, cancel it, or choose another --out</source>
         <translation>%(path)s: в эту папку пишет другой прогон trainsizer (pid %(pid)s); дождитесь его, отмените его или выберите другой --out</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="968"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="969"/>
         <source>%(path)s: already holds a run (%(files)s); choose another --out, or pass --force to replace that run</source>
         <translation>%(path)s: уже содержит прогон (%(files)s); выберите другой --out или передайте --force, чтобы заменить тот прогон</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="969"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="970"/>
         <source>%(path)s: cannot be created (%(said)s)</source>
         <translation>%(path)s: не удаётся создать (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="970"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="971"/>
         <source>%(command)s is not on PATH: run this on a login node of the cluster</source>
         <translation>%(command)s нет в PATH: запустите это на узле входа кластера</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="971"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="972"/>
         <source>sbatch: %(said)s</source>
         <translation>sbatch: %(said)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="972"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="973"/>
         <source>sinfo: %(said)s</source>
         <translation>sinfo: %(said)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="973"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="974"/>
         <source>sinfo lists no nodes in the cluster</source>
         <translation>sinfo не показывает ни одного узла в кластере</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="974"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="975"/>
         <source>%(host)s: %(command)s is not on PATH there: is it a login node of the cluster?</source>
         <translation>%(host)s: там нет %(command)s в PATH: это узел входа кластера?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="975"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="976"/>
         <source>%(host)s: cannot make the job folder (%(said)s)</source>
         <translation>%(host)s: не удаётся создать папку задания (%(said)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="976"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="977"/>
         <source>sinfo lists no nodes in partition %(partition)r</source>
         <translation>sinfo не показывает ни одного узла в разделе %(partition)r</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="977"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="978"/>
         <source>the nodes of partition %(partition)r have no GPUs in sinfo&apos;s Gres (%(gres)s); plan for another partition with --partition, or for a planned machine with --devices/--gpus</source>
         <translation>у узлов раздела %(partition)r нет GPU в Gres по sinfo (%(gres)s); планируйте для другого раздела через --partition или для планируемой машины через --devices/--gpus</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="978"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="979"/>
         <source>sinfo&apos;s Gres of partition %(partition)r (%(gres)s) names no GPU model trainsizer knows; name the class with --gpus, e.g. --gpus H100-80GB</source>
         <translation>Gres раздела %(partition)r по sinfo (%(gres)s) не называет ни одной модели GPU, известной trainsizer; укажите класс через --gpus, например --gpus H100-80GB</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="979"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="980"/>
         <source>%(option)s: a worker memory limit and --break-resume apply to runs on this machine only</source>
         <translation>%(option)s: предел памяти исполнителя и --break-resume применимы только к прогонам на этой машине</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="980"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="981"/>
         <source>[cluster] nodes = %(nodes)s: a job on several nodes runs through Slurm; add --slurm (or set nodes = 1)</source>
         <translation>[cluster] nodes = %(nodes)s: задание на нескольких узлах выполняется через Slurm; добавьте --slurm (или задайте nodes = 1)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="981"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="982"/>
         <source>parallel.hosts: the full check across several nodes is not built yet; `trainsizer measure` runs the spec there</source>
         <translation>parallel.hosts: полная проверка на нескольких узлах ещё не сделана; `trainsizer measure` выполнит там спецификацию</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="982"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="983"/>
         <source>--slurm: the scheduler picks the nodes; leave out parallel.hosts</source>
         <translation>--slurm: узлы выбирает планировщик; уберите parallel.hosts</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="983"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="984"/>
         <source>[cluster] container: several ranks in a container are not built yet (their srun steps would start outside it); leave out the container or run one rank</source>
         <translation>[cluster] container: несколько рангов в контейнере ещё не сделаны (их шаги srun запустились бы вне его); уберите контейнер или запустите один ранг</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="984"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="985"/>
         <source>parallel.hosts names the nodes: leave out --host</source>
         <translation>узлы названы в parallel.hosts: уберите --host</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="985"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="986"/>
         <source>--break-resume: measure has no resume check; use check</source>
         <translation>--break-resume: у measure нет проверки продолжения; используйте check</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1015"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1016"/>
         <source>%(p)s: exists and is not a folder; checkpoints need a folder (it is created when missing)</source>
         <translation>%(p)s: существует и не является папкой; контрольным точкам нужна папка (её создают, если её нет)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1018"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1019"/>
         <source>%(name)s is not present (this target has %(have)s)</source>
         <translation>%(name)s нет (у этой цели есть %(have)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1019"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1020"/>
         <source>%(name)s is not present (this target has no CUDA device)</source>
         <translation>%(name)s нет (у этой цели нет устройств CUDA)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1020"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1021"/>
         <source>%(p)s: is a folder; data.format %(format)s needs a file (a saved dataset folder needs format auto or hf-disk)</source>
         <translation>%(p)s: это папка; data.format %(format)s нужен файл (для папки сохранённого датасета нужен формат auto или hf-disk)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1021"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1022"/>
         <source>%(path)s: not readable (permission denied)</source>
         <translation>%(path)s: нет доступа на чтение (отказано в доступе)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1023"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1024"/>
         <source>%(p)s: is a folder but not a dataset saved with save_to_disk; give a text, JSONL or CSV file</source>
         <translation>%(p)s: это папка, но не датасет, сохранённый через save_to_disk; укажите текстовый файл, JSONL или CSV</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1024"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1025"/>
         <source>hf-disk needs a dataset folder; %(p)s is a file</source>
         <translation>hf-disk нужна папка датасета; %(p)s — файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1025"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1026"/>
         <source>and %(rest)s more problems</source>
         <translation>и ещё проблем: %(rest)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1026"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1027"/>
         <source>must be true or false, got %(value)s</source>
         <translation>должно быть true или false, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1027"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1028"/>
         <source>must be an integer, got %(value)s</source>
         <translation>должно быть целым числом, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1028"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1029"/>
         <source>must be a number, got %(value)s</source>
         <translation>должно быть числом, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1029"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1030"/>
         <source>must be a string, got %(value)s</source>
         <translation>должно быть строкой, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1030"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1031"/>
         <source>must be a list of strings, got %(value)s</source>
         <translation>должно быть списком строк, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1031"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1032"/>
         <source>must be %(kind)s, got %(value)s</source>
         <translation>должно быть %(kind)s, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1032"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1033"/>
         <source>must be true or false, got nothing</source>
         <translation>должно быть true или false, значение не задано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1033"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1034"/>
         <source>must be an integer, got nothing</source>
         <translation>должно быть целым числом, значение не задано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1034"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1035"/>
         <source>must be a number, got nothing</source>
         <translation>должно быть числом, значение не задано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1035"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1036"/>
         <source>must be a string, got nothing</source>
         <translation>должно быть строкой, значение не задано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1036"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1037"/>
         <source>must be a list of strings, got nothing</source>
         <translation>должно быть списком строк, значение не задано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1037"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1038"/>
         <source>must be %(kind)s, got nothing</source>
         <translation>должно быть %(kind)s, значение не задано</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1038"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1039"/>
         <source>invalid value %(value)s; one of %(choices)s</source>
         <translation>недопустимое значение %(value)s; допустимы: %(choices)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1039"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1040"/>
         <source>must be at least %(lo)s, got %(value)s</source>
         <translation>должно быть не меньше %(lo)s, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1040"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1041"/>
         <source>must be at most %(hi)s, got %(value)s</source>
         <translation>должно быть не больше %(hi)s, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1041"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1042"/>
         <source>invalid value %(value)s; did you mean %(close)s?</source>
         <translation>недопустимое значение %(value)s; может быть, %(close)s?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1042"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1043"/>
         <source>must be a finite number, got %(value)s</source>
         <translation>должно быть конечным числом, получено %(value)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1043"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1044"/>
         <source>%(path)s: is a FIFO (named pipe), not a regular file</source>
         <translation>%(path)s: это FIFO (именованный канал), а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1044"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1045"/>
         <source>%(path)s: is a character device, not a regular file</source>
         <translation>%(path)s: это символьное устройство, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1045"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1046"/>
         <source>%(path)s: is a block device, not a regular file</source>
         <translation>%(path)s: это блочное устройство, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1046"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1047"/>
         <source>%(path)s: is a socket, not a regular file</source>
         <translation>%(path)s: это сокет, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1047"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1048"/>
         <source>%(path)s: is a directory, not a regular file</source>
         <translation>%(path)s: это папка, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1048"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1049"/>
         <source>%(path)s: is not a regular file</source>
         <translation>%(path)s: это не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1055"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1056"/>
         <source>%(path)s: %(size)s MiB is too large (at most %(limit)s MiB)</source>
         <translation>%(path)s: %(size)s МиБ — слишком большой (не больше %(limit)s МиБ)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1057"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1058"/>
         <source>%(path)s: too large (at most %(limit)s MiB)</source>
         <translation>%(path)s: слишком большой (не больше %(limit)s МиБ)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1059"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1060"/>
         <source>%(path)s: no such file</source>
         <translation>%(path)s: нет такого файла</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1061"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1062"/>
         <source>%(path)s: no such file (a parent is not a folder)</source>
         <translation>%(path)s: нет такого файла (одна из родительских — не папка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1063"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1064"/>
         <source>%(path)s: cannot be read (%(why)s)</source>
         <translation>%(path)s: не удаётся прочитать (%(why)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1065"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1066"/>
         <source>%(path)s: is not UTF-8 text (byte %(byte)s, line %(line)s)</source>
         <translation>%(path)s: не текст в UTF-8 (байт %(byte)s, строка %(line)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1067"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1068"/>
         <source>must be a table of keys, got %(raw)s</source>
         <translation>должно быть таблицей ключей, получено %(raw)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1068"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1069"/>
         <source>unsupported schema version %(schema)s; this trainsizer reads %(schema_version)s</source>
         <translation>неподдерживаемая версия схемы %(schema)s; этот trainsizer читает %(schema_version)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1069"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1070"/>
         <source>unknown key; did you mean %(close)s?</source>
         <translation>неизвестный ключ; может быть, %(close)s?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1070"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1071"/>
         <source>unknown key</source>
         <translation>неизвестный ключ</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1071"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1072"/>
         <source>must be a table of sections, got %(type)s</source>
         <translation>должно быть таблицей разделов, получено %(type)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1072"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1073"/>
         <source>unknown section; did you mean %(close)s?</source>
         <translation>неизвестный раздел; может быть, %(close)s?</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1073"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1074"/>
         <source>unknown section</source>
         <translation>неизвестный раздел</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1074"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1075"/>
         <source>nested too deeply to be a specification</source>
         <translation>слишком глубокая вложенность для спецификации</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1075"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1076"/>
         <source>not valid %(kind)s: %(detail)s</source>
         <translation>некорректный %(kind)s: %(detail)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1076"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1077"/>
         <source>only one model source may be set, got %(names)s</source>
         <translation>источник модели может быть только один, заданы %(names)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1077"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1078"/>
         <source>needs at least one target module, got []</source>
         <translation>нужен хотя бы один целевой модуль, получено []</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1078"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1079"/>
         <source>invalid value %(devices)s; expected cpu, auto, cuda:0 or cuda:0,1,...</source>
         <translation>недопустимое значение %(devices)s; ожидается cpu, auto, cuda:0 или cuda:0,1,...</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1079"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1080"/>
         <source>%(bad)s is not user@server[:port] or an alias</source>
         <translation>%(bad)s — не user@server[:port] и не псевдоним</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1080"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1081"/>
         <source>lists a host twice</source>
         <translation>хост указан дважды</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1081"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1082"/>
         <source>several nodes need at least two hosts</source>
         <translation>нескольким узлам нужно хотя бы два хоста</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1082"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1083"/>
         <source>hosts need ddp or fsdp, got %(strategy)s</source>
         <translation>хостам нужна стратегия ddp или fsdp, задано %(strategy)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1083"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1084"/>
         <source>with hosts, ranks_per_host sets the ranks per node</source>
         <translation>с hosts число рангов на узел задаёт ranks_per_host</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1084"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1085"/>
         <source>%(rendezvous)s is not address:port</source>
         <translation>%(rendezvous)s — не адрес:порт</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1085"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1086"/>
         <source>source = &quot;path&quot; needs a path</source>
         <translation>source = &quot;path&quot; нужен путь</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1086"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1087"/>
         <source>path is set but source is %(source)s</source>
         <translation>путь задан, но source = %(source)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1087"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1088"/>
         <source>a relative improvement must be in [0, 1), got %(threshold)s</source>
         <translation>относительное улучшение должно быть в [0, 1), получено %(threshold)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1088"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1089"/>
         <source>engine command needs the command to run</source>
         <translation>движку command нужна команда для запуска</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1089"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1090"/>
         <source>stop_args is given: resume_args is needed</source>
         <translation>задан stop_args: нужен и resume_args</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1090"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1091"/>
         <source>give tokens or examples, not both</source>
         <translation>укажите токены или примеры, но не то и другое</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1091"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1092"/>
         <source>examples need their mean tokens</source>
         <translation>для примеров нужно среднее число токенов</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1092"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1093"/>
         <source>%(time_limit)s is not like 30:00 or 2:00:00</source>
         <translation>%(time_limit)s — не в виде 30:00 или 2:00:00</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1093"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1094"/>
         <source>lists a device twice: %(devices)s</source>
         <translation>устройство указано дважды: %(devices)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1094"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1095"/>
         <source>parameters are offloaded by ZeRO stage 3 only, got zero_stage = %(zero_stage)s</source>
         <translation>параметры выгружает только ZeRO стадии 3, задано zero_stage = %(zero_stage)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1095"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1096"/>
         <source>applies with hosts only</source>
         <translation>применимо только с hosts</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1096"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1097"/>
         <source>%(item)s is not KEY=VALUE</source>
         <translation>%(item)s — не KEY=VALUE</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1097"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1098"/>
         <source>%(f)s is given: the resume check needs %(other)s too</source>
         <translation>задан %(f)s: проверке продолжения нужен и %(other)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1098"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1099"/>
         <source>stop_args need {k} (the step to stop at)</source>
         <translation>в stop_args нужен {k} (шаг, на котором остановиться)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1099"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1100"/>
         <source>resume_args need {checkpoint}</source>
         <translation>в resume_args нужен {checkpoint}</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1100"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1101"/>
         <source>the command&apos;s resume check compares losses: the pattern needs (?P&lt;loss&gt;...)</source>
         <translation>проверка продолжения для команды сравнивает потери: шаблону нужна группа (?P&lt;loss&gt;...)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1101"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1102"/>
         <source>%(value)s is not a Slurm name</source>
         <translation>%(value)s — не имя Slurm</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1102"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1103"/>
         <source>%(line)s is not one sbatch option</source>
         <translation>%(line)s — не одна опция sbatch</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1103"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1104"/>
         <source>applies to strategy = zero only</source>
         <translation>применимо только при strategy = zero</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1104"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1105"/>
         <source>applies to engine = command only</source>
         <translation>применимо только при engine = command</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1105"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1106"/>
         <source>needs a named group (?P&lt;value&gt;...)</source>
         <translation>нужна именованная группа (?P&lt;value&gt;...)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1106"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1107"/>
         <source>not a regular expression: %(e)s</source>
         <translation>не регулярное выражение: %(e)s</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1107"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1108"/>
         <source>needs a named group (?P&lt;step&gt;...)</source>
         <translation>нужна именованная группа (?P&lt;step&gt;...)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1022"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1023"/>
         <source>not readable (permission denied)</source>
         <translation>нет доступа на чтение (отказано в доступе)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1049"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1050"/>
         <source>is a FIFO (named pipe), not a regular file</source>
         <translation>это FIFO (именованный канал), а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1050"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1051"/>
         <source>is a character device, not a regular file</source>
         <translation>это символьное устройство, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1051"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1052"/>
         <source>is a block device, not a regular file</source>
         <translation>это блочное устройство, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1052"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1053"/>
         <source>is a socket, not a regular file</source>
         <translation>это сокет, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1053"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1054"/>
         <source>is a directory, not a regular file</source>
         <translation>это папка, а не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1054"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1055"/>
         <source>is not a regular file</source>
         <translation>это не обычный файл</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1056"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1057"/>
         <source>%(size)s MiB is too large (at most %(limit)s MiB)</source>
         <translation>%(size)s МиБ — слишком большой (не больше %(limit)s МиБ)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1058"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1059"/>
         <source>too large (at most %(limit)s MiB)</source>
         <translation>слишком большой (не больше %(limit)s МиБ)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1060"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1061"/>
         <source>no such file</source>
         <translation>нет такого файла</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1062"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1063"/>
         <source>no such file (a parent is not a folder)</source>
         <translation>нет такого файла (одна из родительских — не папка)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1064"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1065"/>
         <source>cannot be read (%(why)s)</source>
         <translation>не удаётся прочитать (%(why)s)</translation>
     </message>
     <message>
-        <location filename="../../trainsizer/gui/catalog_text.py" line="1066"/>
+        <location filename="../../trainsizer/gui/catalog_text.py" line="1067"/>
         <source>is not UTF-8 text (byte %(byte)s, line %(line)s)</source>
         <translation>не текст в UTF-8 (байт %(byte)s, строка %(line)s)</translation>
     </message>

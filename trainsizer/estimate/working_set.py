@@ -351,7 +351,8 @@ def _sharding(
     if strategy == "zero":
         par = spec.parallel
         stage = par.zero_stage
-        if spec.precision.compute in ("bf16-mixed", "fp16-mixed") and spec.method.kind == "full":
+        mixed = spec.precision.compute in ("bf16-mixed", "fp16-mixed") and spec.method.kind == "full"
+        if mixed:
             # DeepSpeed memory.rst: 2 + 2 + 12 bytes per parameter — 16-bit weights and gradients on the
             # device, the fp32 master copy with the Adam moments in the optimizer partition
             W, G, S = W // 2, G // 2, S + W
@@ -369,6 +370,13 @@ def _sharding(
             # accumulate unsharded until the last one (torchtitan: reshard_after_forward = not pp_enabled)
             Wd, Gd, bucket = W, G, 0
             notes.append(Note("zero3_pipeline"))
+            if mixed:
+                # the schedule turns gradient sync off for all but the last micro-batch
+                # (PipelineStage.backward_maybe_with_nosync), and FSDP2 then keeps the unsharded gradients
+                # in its reduce dtype, fp32 (FSDPParam.to_accumulated_grad_if_needed; torchtitan reduces
+                # in fp32): 4 bytes per parameter of the stage, not 2
+                Gd = 2 * G
+                notes.append(Note("zero3_pipeline_fp32_grads"))
         if par.offload_optimizer:
             # ZeRO-Offload: optimizer states and the step on the host, with an fp32 copy of the rank's
             # gradient partition there (pinned for the device-to-host copy)

@@ -586,6 +586,7 @@ REPORT = [
     QT_TRANSLATE_NOOP("Report", 'tensor parallel over %(tp)s GPUs without sequence parallelism; its all-reduce buffers are not counted'),
     QT_TRANSLATE_NOOP("Report", "context parallel: each GPU holds %(tokens)s of every sequence's tokens"),
     QT_TRANSLATE_NOOP("Report", 'ZeRO-3 with pipeline stages: weights and gradients unsharded on the stage'),
+    QT_TRANSLATE_NOOP("Report", "the stage's unsharded gradients accumulate in fp32 between micro-batches (FSDP2's reduce dtype)"),
     QT_TRANSLATE_NOOP("Report", 'ZeRO offload: optimizer states and the optimizer step in host memory'),
     QT_TRANSLATE_NOOP("Report", 'ZeRO-3 parameter offload: parameters in host memory, gathered one block at a time'),
     QT_TRANSLATE_NOOP("Report", 'fsdp cpu_offload: sharded parameters, gradients and optimizer states live in host memory'),
