@@ -195,3 +195,39 @@ def test_a_trace_that_fails_falls_back_to_the_analytic_estimate_and_says_why(tmp
     assert est.kind == "analytic"
     why = "RuntimeError: Expected inputs of BF16 type" if GROUPED_EXPERTS else "DynamicOutputShapeException"
     assert any(f"not traced ({why}" in n for n in est.notes), est.notes
+
+
+def test_tensor_parallel_saves_the_whole_sequence_input_the_estimate_counts(tmp_path):
+    """PyTorch's sequence parallelism gathers a module's input to the whole sequence once and its
+    column-parallel linears save that gathered tensor (Megatron would keep only the shard). Measured on a real
+    transformers LlamaMLP under a real two-rank TP (torchrun, gloo): the bytes saved at whole-sequence shape
+    are what the estimate's per-module term holds beyond the tp-way share. Fails if the estimate counts the
+    shard only (as Korthikanti et al. do), or if torch stops saving the gathered input."""
+    import subprocess
+    import sys
+
+    from transformers import LlamaConfig
+
+    from trainsizer.estimate.activations import Trainable, gathered_input_bytes
+    from trainsizer.model.params import param_stats
+
+    hidden, inter, batch, seq, tp = 64, 256, 2, 32, 2
+    script = Path(__file__).parent / "data" / "tp_saved.py"
+    run = subprocess.run(
+        [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc-per-node", str(tp),
+         str(script), *map(str, (hidden, inter, batch, seq))],
+        capture_output=True, text=True, timeout=300, cwd=tmp_path,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr[-3000:]
+    measured = json.loads(run.stdout.strip().splitlines()[-1])
+    whole = measured["whole_sequence_input_bytes"]
+    assert whole == measured["element_bytes"] * batch * seq * hidden  # one gathered input, saved once
+    stats = param_stats(LlamaConfig(hidden_size=hidden, intermediate_size=inter, num_attention_heads=4,
+                                    num_key_value_heads=4, num_hidden_layers=1, vocab_size=128))  # fmt: skip
+    # the estimate's term covers the attention's and the MLP's inputs: one module is half of it
+    per_module = gathered_input_bytes(Trainable(), stats, "fp32", batch * seq, tp) / 2
+    assert per_module == pytest.approx(whole * (1 - 1 / tp))
+    # a method whose MLP linears save no input (LoRA on q and v only) keeps the attention's alone
+    qv = frozenset({"q_proj", "v_proj"})
+    lora = Trainable(all_linears=False, norms=False, lora_targets=qv, lora_rank=8)
+    assert gathered_input_bytes(lora, stats, "fp32", batch * seq, tp) == per_module

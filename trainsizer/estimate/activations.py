@@ -74,6 +74,16 @@ class Trainable:
         return bool(self.lora_targets) and ("all-linear" in self.lora_targets or leaf in self.lora_targets)
 
 
+def gathered_input_bytes(trainable: Trainable, stats, compute: str, tokens: int, tp: int) -> int:
+    """Per layer, what PyTorch's sequence parallelism (DTensor, as torchtitan runs it) keeps beyond the
+    tp-way share of the activations: the attention's and the MLP's inputs are each all-gathered to the whole
+    sequence once, and the column-parallel linears that need their input for a weight gradient save that
+    gathered tensor (Megatron re-gathers it in backward instead; Korthikanti et al. count it split).
+    Measured on a real two-rank TP over gloo: tests/test_instrument.py."""
+    groups = [g for g in (ATTN_IN, MLP_IN) if any(trainable.linear_saves_input(n) for n in g)]
+    return int(len(groups) * Precision.of(compute).act * stats.hidden_size * tokens * (1 - 1 / tp))
+
+
 def _dims(stats):
     d = stats.head_dim
     return stats.hidden_size, stats.heads * d, stats.kv_heads * d, stats.intermediate_size

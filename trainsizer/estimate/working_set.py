@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from trainsizer.estimate.activations import gathered_input_bytes
 from trainsizer.estimate.analytic import (
     CUDA_CONTEXT_BYTES,
     HOST_BASELINE_BYTES,
@@ -220,6 +221,12 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
     # tensor parallelism (Korthikanti et al. 2022, eqs. 2-4): with sequence parallelism every activation
     # is split over the tensor group; without it the norms' and dropouts' 10 of the 34 sbh stay whole
     act_split = cp * (tp if par.sequence_parallel or tp == 1 else 34 / (10 + 24 / tp))
+    # ... except, in PyTorch's tensor parallelism, the whole-sequence inputs its linears save
+    gathered = (
+        gathered_input_bytes(parts, stats, act_prec.compute, tokens, tp) // cp
+        if tp > 1 and par.sequence_parallel
+        else 0
+    )
     full = meth.kind == "full"
     stage_of = {}
     per_stage = max(1, len(names) // pp)
@@ -243,9 +250,11 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         layer_share = _stage_layers(stats.layers, pp, stage) / stats.layers
         in_flight = min(pp - stage, batch.grad_accum) if pp > 1 else 1
         As = int(A * layer_share * in_flight / act_split)
+        if not batch.gradient_checkpointing:  # every layer keeps its gathered inputs; checkpointed ones
+            As += gathered * _stage_layers(stats.layers, pp, stage) * in_flight  # (op-SAC too) re-gather
         last = stage == pp - 1
         Ls = {k: (int(v / (tp * cp)) if last else 0) for k, v in L.items()}
-        Rs = int(R / act_split)
+        Rs = int(R / act_split) + (gathered if batch.gradient_checkpointing else 0)
         held = int(cache * layer_share / tp)  # autocast's weight copies of this stage's layers, in forward
         shapes_by_stage[stage] = _device_phases(spec, shard, As, Rs, Ls, Ts, on_cuda, held)
     if pp > 1:
