@@ -247,14 +247,18 @@ def estimate(spec, targets=(), *, config=None, host_ram: int | None = None) -> E
         shard = _sharding(spec, stats, dp * cp, Ws, Gs, Ss, unit_p, pipelined=pp > 1)
         if stage == 0:
             notes += shard["notes"]
-        layer_share = _stage_layers(stats.layers, pp, stage) / stats.layers
+        stage_layers = _stage_layers(stats.layers, pp, stage)
+        layer_share = stage_layers / stats.layers
         in_flight = min(pp - stage, batch.grad_accum) if pp > 1 else 1
         As = int(A * layer_share * in_flight / act_split)
-        if not batch.gradient_checkpointing:  # every layer keeps its gathered inputs; checkpointed ones
-            As += gathered * _stage_layers(stats.layers, pp, stage) * in_flight  # (op-SAC too) re-gather
+        Rs = int(R / act_split)
+        # checkpointed layers (op-SAC too) gather their inputs again, one layer at a time; others keep them
+        if batch.gradient_checkpointing:
+            Rs += gathered
+        else:
+            As += gathered * stage_layers * in_flight
         last = stage == pp - 1
         Ls = {k: (int(v / (tp * cp)) if last else 0) for k, v in L.items()}
-        Rs = int(R / act_split) + (gathered if batch.gradient_checkpointing else 0)
         held = int(cache * layer_share / tp)  # autocast's weight copies of this stage's layers, in forward
         shapes_by_stage[stage] = _device_phases(spec, shard, As, Rs, Ls, Ts, on_cuda, held)
     if pp > 1:
